@@ -1,0 +1,34 @@
+# Two commands do all set-up on a fresh machine: `make serve` (the main job) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install serve test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[web,kernel,plot,openspiel,pettingzoo,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/roses serve
+
+lint: $(STAMP)
+	$(BIN)/ruff check roses tests benchmarks
+	$(BIN)/ruff format --check roses tests benchmarks
+	$(BIN)/mypy roses
+
+test: $(STAMP)
+	bash scripts/system-deps.sh
+	$(MAKE) lint
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,3 @@
+from roses.cli import run
+
+run()

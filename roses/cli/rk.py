@@ -1,0 +1,171 @@
+"""``roses rk``: The Rose King at the command line. Output formats are exact: tools parse them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from roses.roseking import Board, RoseKingError, Variant, parse_move
+from roses.roseking.moves import Move, sort_key
+from roses.roseking.record import load, replay
+
+from .errors import UserError
+
+app = typer.Typer(
+    help="The Rose King: positions (RK-23), moves (RK-22), records, play.",
+    no_args_is_help=True,
+)
+
+SeedOption = Annotated[int | None, typer.Option(help="Seed for shuffles (random if omitted).")]
+
+
+def _board(position: str, seed: int | None = None) -> Board:
+    try:
+        return Board.from_position(position, seed=seed)
+    except RoseKingError as error:
+        raise UserError(f"bad position: {error}") from None
+
+
+def _variant(text: str) -> Variant:
+    try:
+        return Variant.parse(text)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def legal_line(board: Board) -> list[str]:
+    return [str(move) for move in sorted(board.legal_moves(), key=sort_key)]
+
+
+def score_json(board: Board) -> str:
+    """The ``score`` object: winner null while the game goes on; scores always computed."""
+    red, white = board.team_scores()
+    outcome = board.outcome()
+    data: dict[str, Any] = {
+        "over": outcome is not None,
+        "winner": None if outcome is None else outcome.result(),
+        "red": {"score": red.score, "largest": red.largest, "stones": red.stones},
+        "white": {"score": white.score, "largest": white.largest, "stones": white.stones},
+    }
+    return json.dumps(data)
+
+
+def _apply(board: Board, moves: Iterable[Move | str]) -> Board:
+    for index, move in enumerate(moves):
+        try:
+            board.push(parse_move(move) if isinstance(move, str) else move)
+        except RoseKingError as error:
+            raise UserError(f"move {index + 1} ({move}): {error}") from None
+    return board
+
+
+def _batch(transform: Callable[[Board], str], seed: int | None) -> None:
+    """One output line per input line; a bad line gives ``error: ...`` and exit status 2."""
+    first_error: str | None = None
+    out = sys.stdout
+    for number, line in enumerate(sys.stdin, start=1):
+        line = line.strip()
+        try:
+            out.write(transform(_board(line, seed)) + "\n")
+        except UserError as error:
+            out.write(f"error: {error}\n")
+            first_error = first_error or f"line {number}: {error}"
+    out.flush()
+    if first_error:
+        raise UserError(first_error)
+
+
+def _looks_like_position(text: str) -> bool:
+    return " " in text.strip()
+
+
+@app.command()
+def new(
+    variant: Annotated[str, typer.Option(help="classic, random-start or four-player.")] = "classic",
+    seed: SeedOption = None,
+) -> None:
+    """Print a start position (RK-23)."""
+    print(Board(_variant(variant), seed=seed).position())
+
+
+@app.command()
+def legal(
+    position: Annotated[str | None, typer.Argument(help="RK-23; omit to read lines.")] = None,
+) -> None:
+    """Print the legal moves, one per line (from standard input: one line per position)."""
+    if position is None:
+        _batch(lambda board: " ".join(legal_line(board)), None)
+        return
+    for move in legal_line(_board(position)):
+        print(move)
+
+
+@app.command()
+def apply(
+    arguments: Annotated[list[str], typer.Argument(help="[POSITION] MOVE [MOVE...]")],
+    seed: SeedOption = None,
+) -> None:
+    """Print the position after the moves; without POSITION, apply them to each input line."""
+    if arguments and _looks_like_position(arguments[0]):
+        position, moves = arguments[0], arguments[1:]
+    else:
+        position, moves = None, arguments
+    if not moves:
+        raise UserError("apply needs at least one MOVE")
+    try:
+        parsed = [parse_move(text) for text in moves]
+    except RoseKingError as error:
+        raise UserError(str(error)) from None
+    if position is None:
+        _batch(lambda board: _apply(board, parsed).position(), seed)
+        return
+    print(_apply(_board(position, seed), parsed).position())
+
+
+@app.command()
+def score(
+    position: Annotated[str | None, typer.Argument(help="RK-23; omit to read lines.")] = None,
+) -> None:
+    """Print the score as one JSON object (RK-14, RK-15)."""
+    if position is None:
+        _batch(score_json, None)
+        return
+    print(score_json(_board(position)))
+
+
+@app.command("replay")
+def replay_command(record: Annotated[Path, typer.Argument(help="A JSON game record.")]) -> None:
+    """Replay a game record; print the final position and the result."""
+    try:
+        board = replay(load(record))
+    except RoseKingError as error:
+        raise UserError(f"{record}: {error}") from None
+    print(board.position())
+    print(score_json(board))
+
+
+@app.command()
+def play(
+    seed: SeedOption = None,
+    variant: Annotated[str, typer.Option(help="classic, random-start or four-player.")] = "classic",
+) -> None:
+    """Hot-seat play for people at one terminal."""
+    from .hotseat import play_hotseat
+
+    play_hotseat(Board(_variant(variant), seed=seed))
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of the games.")] = 0,
+) -> None:
+    """Play random complete games through the public API; print the speed as JSON."""
+    from roses.roseking.bench import random_games
+
+    print(json.dumps(random_games(games, seed)))
