@@ -1,0 +1,5 @@
+"""Computer opponents. Bots see only a player's view, never the hidden draw pile order."""
+
+from .base import Bot, BotSpec, available_bots, make_bot
+
+__all__ = ["Bot", "BotSpec", "available_bots", "make_bot"]

@@ -1,0 +1,67 @@
+"""The one interface every Rose King bot implements, and the registry that builds them.
+
+A bot is built from a ``BotSpec`` (name, seed, budget) and asked for a move with a
+``PlayerView``: what its seat may know and nothing more (RK-20).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from roses.roseking import Move
+from roses.roseking.view import PlayerView
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    name: str
+    seed: int | None = None
+    time_limit: float | None = None  # seconds per move
+    iterations: int | None = None  # search iterations per move
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> Move:
+        """A legal move for the seat to move in ``view``."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random legal moves."""
+
+    name = "random"
+
+    def __init__(self, spec: BotSpec) -> None:
+        self.rng = random.Random(spec.seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.rng.choice(view.legal_moves)
+
+
+BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {"random": RandomBot}
+
+
+def available_bots() -> list[str]:
+    return sorted(BOT_FACTORIES)
+
+
+def make_bot(
+    name: str,
+    *,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    iterations: int | None = None,
+) -> Bot:
+    """Build a bot by name; raises ``ValueError`` naming the choices for an unknown name."""
+    try:
+        factory = BOT_FACTORIES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown bot {name!r} (choose from: {', '.join(available_bots())})"
+        ) from None
+    return factory(BotSpec(name, seed, time_limit, iterations))
