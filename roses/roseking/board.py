@@ -361,6 +361,18 @@ class Board:
             return f"illegal move {move}: a hero cannot land on an own stone (RK-10)"
         return f"illegal move pass: {who} can still move (RK-11)"
 
+    def reorder_draw_pile(self, order: Sequence[Card]) -> None:
+        """Put the draw pile in ``order`` (top first): the same cards, a chosen order.
+
+        For chance-driven callers (OpenSpiel chance nodes, determinized search) that decide
+        which card a draw reveals. Raises ``ValueError`` unless ``order`` is a permutation
+        of the current draw pile.
+        """
+        order = tuple(order)
+        if sorted(order) != sorted(self.draw_pile):
+            raise ValueError("a new draw pile order must hold exactly the draw pile's cards")
+        self.draw_pile = order
+
     # -- the end ----------------------------------------------------------------------
 
     def team_scores(self) -> tuple[TeamScore, TeamScore]:
