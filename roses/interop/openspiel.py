@@ -48,7 +48,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-class RoseKingGame(pyspiel.Game):
+class RoseKingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type stubs
     """The game object: its sizes follow the ``players`` parameter."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -82,7 +82,7 @@ class RoseKingGame(pyspiel.Game):
         return RoseKingObserver(self, perfect_recall=perfect_recall)
 
 
-class RoseKingState(pyspiel.State):
+class RoseKingState(pyspiel.State):  # type: ignore[misc]
     """A position with its chance events explicit; all Python state is in ``_game``.
 
     OpenSpiel clones a state by deep-copying its attributes and serialises it by pickling
