@@ -1,0 +1,50 @@
+"""``roses serve``: the web server for online play (SQLite under ./var by default)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="address to listen on"),
+        port: int = typer.Option(8000, min=1, max=65535, help="port to listen on"),
+        database_url: str | None = typer.Option(
+            None,
+            help="any SQLAlchemy URL (default: $ROSES_DATABASE_URL, else SQLite "
+            "$ROSES_DATA_DIR/roses.sqlite3 with ROSES_DATA_DIR defaulting to ./var)",
+        ),
+    ) -> None:
+        """Serve The Rose King to browsers: http://HOST:PORT (migrates the database first)."""
+        import uvicorn
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+        from roses.server import Settings, create_app
+        from roses.server.db import make_engine
+        from roses.server.migrate import upgrade
+
+        from .errors import UserError
+
+        settings = Settings.from_env(database_url=database_url)
+        try:
+            engine = make_engine(settings.database_url)
+        except ArgumentError as error:
+            raise UserError(f"--database-url: {error}") from None
+        try:  # here, so that a database that cannot be opened is one line, not a traceback
+            upgrade(engine)
+        except SQLAlchemyError as error:
+            reason = str(error.orig if hasattr(error, "orig") else error).strip().splitlines()[0]
+            raise UserError(f"cannot open the database {_safe(settings.database_url)}: {reason}")
+        finally:
+            engine.dispose()
+        application = create_app(settings)
+        typer.echo(f"The Rose King at http://{host}:{port} (database: {_safe(settings.database_url)})")
+        uvicorn.run(application, host=host, port=port, log_level="info")
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

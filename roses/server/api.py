@@ -1,0 +1,252 @@
+"""The HTTP API. Each action is one transaction; live updates follow via ``live``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session, sessionmaker
+
+from roses.bots import available_bots
+
+from . import accounts, games, live
+from .errors import Conflict, NotSignedIn
+from .games import FINISHED
+from .models import User
+from .schemas import Credentials, Join, MoveRequest, NewGame, Registration, Versioned
+from .settings import Settings
+from .views import game_record, game_view, replay_frames, summary_fields
+
+router = APIRouter(prefix="/api")
+
+
+def _sessions(request: Request) -> sessionmaker[Session]:
+    return request.app.state.sessions  # type: ignore[no-any-return]
+
+
+def _settings(request: Request) -> Settings:
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+def signed_in(request: Request) -> User:
+    """The signed-in user, from the session cookie; 401 otherwise."""
+    token = request.cookies.get(accounts.SESSION_COOKIE)
+    with _sessions(request)() as db:
+        user = accounts.user_for_token(db, token)
+    if user is None:
+        raise NotSignedIn("sign in first (or play as a guest)")
+    return user
+
+
+Sessions = Annotated[sessionmaker[Session], Depends(_sessions)]
+CurrentUser = Annotated[User, Depends(signed_in)]
+
+
+def _user_json(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+def _signed_in_response(request: Request, user: User, token: str, status: int) -> JSONResponse:
+    response = JSONResponse(_user_json(user), status_code=status)
+    settings = _settings(request)
+    response.set_cookie(
+        accounts.SESSION_COOKIE,
+        token,
+        max_age=settings.session_days * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
+    return response
+
+
+# -- accounts ------------------------------------------------------------------------------
+
+
+@router.post("/accounts/register", status_code=201, tags=["accounts"])
+def register(body: Registration, request: Request, sessions: Sessions) -> JSONResponse:
+    """Create an account (the password is stored as an argon2 hash) and sign in."""
+    with sessions.begin() as db:
+        user = accounts.register(db, body.name, body.password)
+        token = accounts.start_session(db, user, _settings(request).session_days)
+    return _signed_in_response(request, user, token, 201)
+
+
+@router.post("/accounts/login", tags=["accounts"])
+def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
+    with sessions.begin() as db:
+        user = accounts.authenticate(db, body.name, body.password)
+        token = accounts.start_session(db, user, _settings(request).session_days)
+    return _signed_in_response(request, user, token, 200)
+
+
+@router.post("/accounts/guest", status_code=201, tags=["accounts"])
+def guest(request: Request, sessions: Sessions) -> JSONResponse:
+    """Play without an account: a guest name, valid as long as the session."""
+    with sessions.begin() as db:
+        user = accounts.create_guest(db)
+        token = accounts.start_session(db, user, _settings(request).session_days)
+    return _signed_in_response(request, user, token, 201)
+
+
+@router.post("/accounts/logout", status_code=204, tags=["accounts"])
+def logout(request: Request, sessions: Sessions) -> Response:
+    token = request.cookies.get(accounts.SESSION_COOKIE)
+    if token:
+        with sessions.begin() as db:
+            accounts.end_session(db, token)
+    response = Response(status_code=204)
+    response.delete_cookie(accounts.SESSION_COOKIE)
+    return response
+
+
+@router.get("/me", tags=["accounts"])
+def me(user: CurrentUser) -> dict[str, Any]:
+    return _user_json(user)
+
+
+# -- lobby ---------------------------------------------------------------------------------
+
+
+@router.get("/bots", tags=["lobby"])
+def bots(request: Request) -> dict[str, Any]:
+    """The bots a seat can be given, and their strengths (thinking time per move)."""
+    return {"bots": available_bots(), "strengths": list(_settings(request).bot_seconds)}
+
+
+@router.post("/games", status_code=201, tags=["lobby"])
+def create_game(
+    body: NewGame, user: CurrentUser, request: Request, sessions: Sessions, tasks: BackgroundTasks
+) -> dict[str, Any]:
+    strengths = list(_settings(request).bot_seconds)
+    with sessions.begin() as db:
+        game = games.create_game(db, user, body, strengths)
+        game_id = game.id
+    tasks.add_task(live.announce, request.app, game_id)
+    return _view(sessions, game_id, user)
+
+
+@router.get("/games/mine", tags=["lobby"])
+def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+    """My turn first (waiting longest at the top), then the others; finished games last."""
+    with sessions() as db:
+        mine = games.games_of(db, user)
+        summaries = [summary_fields(game, user.id) for game in mine]
+        open_ = [summary_fields(game, user.id) for game in games.open_games(db, user)]
+    my_turn = sorted((s for s in summaries if s["your_turn"]), key=lambda s: s["turn_since"])
+    others = [s for s in summaries if not s["your_turn"] and s["status"] != FINISHED]
+    finished = [s for s in summaries if s["status"] == FINISHED]
+    invitations = [
+        s for s in others if s["status"] == games.WAITING and s["your_seat"] is None
+    ]
+    return {
+        "my_turn": my_turn,
+        "others": [s for s in others if s not in invitations],
+        "invitations": invitations,
+        "finished": finished,
+        "open": open_,
+    }
+
+
+@router.post("/games/{game_id}/join", tags=["lobby"])
+def join(
+    game_id: int,
+    body: Join,
+    user: CurrentUser,
+    request: Request,
+    sessions: Sessions,
+    tasks: BackgroundTasks,
+) -> dict[str, Any]:
+    with sessions.begin() as db:
+        games.join_game(db, user, game_id, body.seat)
+    tasks.add_task(live.announce, request.app, game_id)
+    return _view(sessions, game_id, user)
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+def _view(sessions: sessionmaker[Session], game_id: int, user: User) -> dict[str, Any]:
+    with sessions() as db:
+        return game_view(games.load(db, game_id), user.id)
+
+
+@router.get("/games/{game_id}", tags=["play"])
+def get_game(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+    """The game as my seat sees it (a spectator's view if I have no seat)."""
+    return _view(sessions, game_id, user)
+
+
+@router.post("/games/{game_id}/moves", tags=["play"])
+def move(
+    game_id: int,
+    body: MoveRequest,
+    user: CurrentUser,
+    request: Request,
+    sessions: Sessions,
+    tasks: BackgroundTasks,
+) -> dict[str, Any]:
+    """Play a card (`N2`), a hero with a card (`N2h`) or `draw` (RK-8..RK-10, RK-22).
+
+    409 with the reason for an illegal move or a stale `version`; nothing changes then.
+    """
+    with sessions.begin() as db:
+        loaded = games.play(db, user, game_id, body.move, body.version)
+        view = game_view(loaded, user.id)
+    tasks.add_task(live.announce, request.app, game_id)
+    return view
+
+
+@router.post("/games/{game_id}/undo", tags=["play"])
+def undo(
+    game_id: int,
+    body: Versioned,
+    user: CurrentUser,
+    request: Request,
+    sessions: Sessions,
+    tasks: BackgroundTasks,
+) -> dict[str, Any]:
+    """Light games (RK-19): take back the play made this turn (never a draw)."""
+    with sessions.begin() as db:
+        view = game_view(games.undo(db, user, game_id, body.version), user.id)
+    tasks.add_task(live.announce, request.app, game_id)
+    return view
+
+
+@router.post("/games/{game_id}/end-turn", tags=["play"])
+def end_turn(
+    game_id: int,
+    body: Versioned,
+    user: CurrentUser,
+    request: Request,
+    sessions: Sessions,
+    tasks: BackgroundTasks,
+) -> dict[str, Any]:
+    """Light games (RK-19): make the play of this turn final."""
+    with sessions.begin() as db:
+        view = game_view(games.end_turn(db, user, game_id, body.version), user.id)
+    tasks.add_task(live.announce, request.app, game_id)
+    return view
+
+
+@router.get("/games/{game_id}/replay", tags=["play"])
+def replay(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+    """Every state of the game move by move, as my seat may see each (all, once finished)."""
+    with sessions() as db:
+        loaded = games.load(db, game_id)
+        return {"game": summary_fields(loaded.game, user.id), "frames": replay_frames(loaded, user.id)}
+
+
+@router.get("/games/{game_id}/record", tags=["play"])
+def record(game_id: int, user: CurrentUser, sessions: Sessions) -> JSONResponse:
+    """The game record (engine format, with the deal): only once the game is over."""
+    with sessions() as db:
+        loaded = games.load(db, game_id)
+        if loaded.game.status != FINISHED:
+            raise Conflict("the record holds the draw pile's order: it is ready when the game is over")
+        data = game_record(loaded)
+    return JSONResponse(
+        data,
+        headers={"Content-Disposition": f'attachment; filename="rose-king-{game_id}.json"'},
+    )

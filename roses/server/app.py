@@ -1,0 +1,101 @@
+"""The ASGI app: the HTTP API (OpenAPI at /docs), WebSockets, and the browser UI."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import api, live
+from .bot_runner import BotRunner
+from .db import make_engine, session_factory
+from .errors import ServiceError
+from .hub import Hub
+from .migrate import upgrade
+from .settings import Settings
+
+WEB = Path(str(files("roses") / "web"))
+log = logging.getLogger("roses.server")
+
+
+def _field_name(location: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(part) for part in location if part not in ("body", "query", "path")]
+    return ".".join(parts) or "body"
+
+
+def _validation_message(error: RequestValidationError) -> dict[str, Any]:
+    problems = [
+        {"field": _field_name(item["loc"]), "message": item["msg"]} for item in error.errors()
+    ]
+    text = "; ".join(f"{p['field']}: {p['message']}" for p in problems)
+    return {"detail": text, "errors": problems}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    engine = make_engine(settings.database_url)
+    sessions = session_factory(engine)
+    hub = Hub()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        upgrade(engine)
+        await app.state.bots.resume_all()
+        yield
+        await app.state.bots.stop()
+        engine.dispose()
+
+    app = FastAPI(
+        title="roses: The Rose King online",
+        description="Play The Rose King (RK-1..RK-23) with people and bots.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.sessions = sessions
+    app.state.hub = hub
+    app.state.bots = BotRunner(sessions, settings, lambda game_id: live.announce(app, game_id))
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(_: Request, error: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(_validation_message(error), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "internal error; nothing was changed"}, status_code=500)
+
+    app.include_router(api.router)
+    app.include_router(live.router)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    def play_page(game_id: int) -> FileResponse:
+        return FileResponse(WEB / "play.html")
+
+    @app.get("/games/{game_id}/replay", include_in_schema=False)
+    def replay_page(game_id: int) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    return app

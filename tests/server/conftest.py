@@ -1,0 +1,116 @@
+"""Fixtures: the app on SQLite (a file per test) and on PostgreSQL (a database per run)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+from roses.server import Settings, create_app
+from roses.server.accounts import SESSION_COOKIE
+
+POSTGRES_URL = os.environ.get(
+    "ROSES_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh database for this test run (and xdist worker), dropped at the end."""
+    admin_url = make_url(POSTGRES_URL)
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    name = f"roses_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except OperationalError as error:
+        admin.dispose()
+        pytest.skip(f"PostgreSQL at {POSTGRES_URL} is not reachable: {error.orig}")
+    try:
+        yield admin_url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'roses.sqlite3'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'roses.sqlite3'}"
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url=database_url, bot_margin_seconds=5.0))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+class Player:
+    """One signed-in person; several share a ``TestClient`` (and so its event loop)."""
+
+    def __init__(self, client: TestClient, name: str, token: str) -> None:
+        self.client = client
+        self.name = name
+        self.headers = {"cookie": f"{SESSION_COOKIE}={token}"}
+
+    def get(self, path: str) -> Any:
+        return self.client.get(path, headers=self.headers)
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
+        return self.client.post(path, json=body or {}, headers=self.headers)
+
+    def websocket(self, path: str) -> Any:
+        return self.client.websocket_connect(path, headers=self.headers)
+
+    def game(self, game_id: int) -> dict[str, Any]:
+        response = self.get(f"/api/games/{game_id}")
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+def unique_name(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def sign_up(client: TestClient, prefix: str = "p") -> Player:
+    name = unique_name(prefix)
+    response = client.post("/api/accounts/register", json={"name": name, "password": "secret-rose"})
+    assert response.status_code == 201, response.text
+    token = response.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    return Player(client, name, token)
+
+
+def two_player_game(red: Player, white: Player, **options: Any) -> dict[str, Any]:
+    """A started game: ``red`` creates it and invites ``white``, who joins."""
+    body = {"seats": [{"kind": "me"}, {"kind": "invite", "name": white.name}], **options}
+    created = red.post("/api/games", body)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    joined = white.post(f"/api/games/{game_id}/join")
+    assert joined.status_code == 200, joined.text
+    return dict(joined.json())
+
+
+def act(player: Player, game: dict[str, Any], move: str) -> dict[str, Any]:
+    response = player.post(
+        f"/api/games/{game['id']}/moves", {"move": move, "version": game["version"]}
+    )
+    assert response.status_code == 200, response.text
+    return dict(response.json())
