@@ -91,7 +91,7 @@ class ChanceGame:
     freely (through the RK-23 position, whose draw pile is sorted).
     """
 
-    __slots__ = ("board", "dealt", "draw_pending", "variant")
+    __slots__ = ("board", "dealt", "draw_pending", "variant")  # dealt: cards so far, while dealing
 
     def __init__(self, variant: Variant = Variant.CLASSIC) -> None:
         if variant is Variant.RANDOM_START:
@@ -104,6 +104,23 @@ class ChanceGame:
     @classmethod
     def for_players(cls, players: int) -> ChanceGame:
         return cls(variant_for_players(players))
+
+    @classmethod
+    def from_position(cls, text: str, *, draw_pending: bool = False) -> ChanceGame:
+        """A game from an RK-23 position (dealt already); the pile's order is forgotten.
+
+        ``draw_pending``: the seat to move has just drawn and the card is yet to come up.
+        Raises ``InvalidPositionError`` for a bad position, ``IllegalMoveError`` for a
+        pending draw the seat to move may not make.
+        """
+        board = Board.from_position(text, seed=0)
+        board.reorder_draw_pile(sorted(board.draw_pile))
+        if draw_pending and not board.is_legal(DRAW_MOVE):
+            raise IllegalMoveError(f"{board.seat_name()} may not draw in this position (RK-9)")
+        game = cls(board.variant)
+        game.board = board
+        game.draw_pending = draw_pending
+        return game
 
     # -- whose turn -------------------------------------------------------------------
 
@@ -148,6 +165,7 @@ class ChanceGame:
             if len(self.dealt) == self.seats * self.variant.hand_limit:
                 rest = sorted(set(ALL_CARDS) - set(self.dealt))
                 self.board = Board.from_deal(self.variant, self.dealt + tuple(rest), seed=0)
+                self.dealt = ()  # the board holds the hands now
             return
         board = self.board
         board.reorder_draw_pile((card, *sorted(c for c in board.draw_pile if c != card)))
@@ -255,9 +273,8 @@ class ChanceGame:
 def _restore(
     variant: str, dealt: tuple[Card, ...], position: str | None, draw_pending: bool
 ) -> ChanceGame:
+    if position is not None:
+        return ChanceGame.from_position(position, draw_pending=draw_pending)
     game = ChanceGame(Variant(variant))
     game.dealt = tuple(dealt)
-    if position is not None:
-        game.board = Board.from_position(position, seed=0, variant=game.variant)
-    game.draw_pending = draw_pending
     return game
