@@ -42,7 +42,7 @@ def env(players: int = 2, render_mode: str | None = None) -> RoseKingEnv:
     return RoseKingEnv(players=players, render_mode=render_mode)
 
 
-class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is untyped here
+class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
         "name": "rose_king_v0",
