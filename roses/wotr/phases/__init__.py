@@ -1,0 +1,1 @@
+"""One module per phase of a turn; each function cites the WR rule it implements."""

@@ -1,0 +1,62 @@
+"""Special awards (WR-16) and the trade and church bonuses (WR-17)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..state import GameState
+
+AWARD_THRESHOLD: Final = 2
+TRADE_BONUS: Final = 2
+CHURCH_BONUS: Final = 3
+
+
+def refresh_awards(state: GameState) -> None:
+    """WR-16, called after every change of ownership: the holder keeps a tile while they own
+    at least 2 and nobody owns more; otherwise the first player in turn order with the
+    most (at least 2) takes it, or it goes back."""
+    for award in state.board.awards:
+        counts = [len(state.owned(seat, award.counts)) for seat in range(state.player_count)]
+        holder = state.award_holder.get(award.id)
+        best = max(counts)
+        if holder is not None and counts[holder] >= AWARD_THRESHOLD and counts[holder] == best:
+            continue
+        new = next((s for s in state.order if counts[s] == best), None)
+        new = new if best >= AWARD_THRESHOLD else None
+        if new != holder:
+            state.award_holder[award.id] = new
+            who = "goes back" if new is None else f"goes to {state.name(new)}"
+            state.note(f"{award.name} {who}.")
+
+
+def score_awards(state: GameState) -> None:
+    """WR-16: 4 VP per tile held at the end of Parliament, and the Captain of Calais."""
+    for award in state.board.awards:
+        holder = state.award_holder.get(award.id)
+        if holder is not None:
+            state.players[holder].score("awards", award.vp)
+            state.note(f"{award.name}: {state.name(holder)} scores {award.vp} VP.")
+    if state.calais is not None:
+        calais = state.board.model.calais
+        state.players[state.calais[0]].score("calais", calais.vp)
+        state.note(f"{calais.name}: {state.name(state.calais[0])} scores {calais.vp} VP.")
+
+
+def score_bonuses(state: GameState) -> None:
+    """WR-17: 2 VP per port owned with its own ship (wherever the ship is); 3 VP per
+    cathedral town owned with its bishop."""
+    board = state.board
+    for seat in range(state.player_count):
+        trade = sum(
+            TRADE_BONUS for ship in state.owned(seat, "ship")
+            if state.owner[board.icons[ship].port or ""] == seat
+        )  # fmt: skip
+        church = sum(
+            CHURCH_BONUS for bishop in state.owned(seat, "bishop")
+            if state.owner[board.icons[bishop].see or ""] == seat
+        )  # fmt: skip
+        player = state.players[seat]
+        player.score("trade", trade)
+        player.score("church", church)
+        if trade or church:
+            state.note(f"{state.name(seat)} scores bonuses: trade {trade}, church {church} VP.")

@@ -1,0 +1,54 @@
+"""Phase 7: combat (WR-13)."""
+
+from __future__ import annotations
+
+from ..state import GameState
+from .awards import refresh_awards
+
+
+def battle(attackers: int, defenders: int) -> tuple[int, int]:
+    """WR-13: both sides lose one troop at a time; returns what each side has left."""
+    lost = min(attackers, defenders)
+    return attackers - lost, defenders - lost
+
+
+def resolve_battles(state: GameState) -> None:
+    """WR-13, in reverse turn order: every Location where the active player attacks.
+
+    The first attack of the turn on a Location replaces the owner's cube with its garrison,
+    beside the owner's defending troops; later attacks fight only the troops left there.
+    A tie makes the Location neutral and its card goes face up onto the deck, where a later
+    attacker this turn takes it from.
+    """
+    board = state.board
+    # Location -> troops standing on it for its present holder, once it has been attacked.
+    standing: dict[str, int] = {}
+    for seat in reversed(state.order):
+        for location, placed in state.placements.items():
+            holder = state.owner[location]
+            if seat not in placed or holder == seat:
+                continue
+            name = board.card_name(location)
+            if location not in standing:
+                garrison = board.icons[location].garrison if holder is not None else 0
+                defence = placed.get(holder, 0) if holder is not None else 0
+                standing[location] = garrison + defence
+            attackers, defenders = battle(placed[seat], standing[location])
+            side = "nobody" if holder is None else state.name(holder)
+            fight = f"{state.name(seat)} attacks {name} ({side}) with {placed[seat]} "
+            fight += f"against {standing[location]}: "
+            if attackers:
+                if holder is None:
+                    state.returned.remove(location)
+                state.owner[location] = seat
+                standing[location] = attackers
+                state.note(fight + f"won, {attackers} left.")
+            elif defenders:
+                standing[location] = defenders
+                state.note(fight + f"repulsed, {defenders} left.")
+            else:
+                state.owner[location] = None
+                state.returned.append(location)
+                standing[location] = 0
+                state.note(fight + "both sides destroyed; the Location is neutral.")
+            refresh_awards(state)

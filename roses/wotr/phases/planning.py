@@ -1,0 +1,121 @@
+"""Phase 4: planning (WR-10). Orders are checked when submitted; a plan may cost more than
+the player's money, and then deployment's shortfall order decides what is bought (WR-11).
+"""
+
+from __future__ import annotations
+
+from ..actions import Orders
+from ..data import BoardData
+from ..errors import IllegalActionError
+from ..state import BRIBE_CUBES, Table
+
+MAX_SHIP_MOVE = 2  # WR-5
+
+
+def bribe_cost(board: BoardData, card: str, colour: str) -> int:
+    """WR-10: a black cube costs 2 x the noble's CP or the bishop's or ship's income; white 1 x."""
+    base = board.nobles[card].cp if card in board.nobles else board.icons[card].income
+    return base * (2 if colour == "black" else 1)
+
+
+def orders_cost(board: BoardData, orders: Orders) -> int:
+    """The full price of a plan: the Calais bid, every cube and every troop (3 pounds)."""
+    cubes = sum(bribe_cost(board, card, colour) for card, colour in orders.bribes.items())
+    troops = sum(orders.troops.values()) * board.model.troops.cost
+    return orders.calais_bid + cubes + troops
+
+
+def presence(table: Table, seat: int, orders: Orders) -> set[str]:
+    """WR-10: zones where ``seat`` may attack: an own Location, bishop or noble there, or a
+    noble moving this turn (present in both zones). Ships never give presence."""
+    board = table.board
+    zones = {
+        board.icons[card].zone
+        for card, holder in table.owner.items()
+        if holder == seat and card in board.icons and board.icons[card].kind != "ship"
+    }
+    zones |= {zone for noble, zone in table.noble_zone.items() if table.owner[noble] == seat}
+    zones |= {zone for noble, zone in orders.noble_moves.items() if table.owner.get(noble) == seat}
+    return zones
+
+
+def check_orders(
+    table: Table, seat: int, money: int, mercenaries: int, orders: Orders
+) -> list[IllegalActionError]:
+    """Every fault in ``orders`` for ``seat`` (empty when they are legal), each naming its
+    field, e.g. ``troops.windsor``."""
+    board = table.board
+    faults: list[IllegalActionError] = []
+
+    def bad(field: str, message: str) -> None:
+        faults.append(IllegalActionError(field, message))
+
+    calais = board.model.calais
+    if orders.calais_bid < 0:
+        bad("calais.bid", "must not be negative")
+    elif orders.calais_bid > money:
+        bad("calais.bid", f"bids {orders.calais_bid} but you have {money} pounds")
+    if orders.calais_bid and orders.calais_zone not in calais.zones:
+        bad("calais.zone", f"must be one of {', '.join(calais.zones)} (WR-10)")
+
+    for noble, zone in orders.noble_moves.items():
+        field = f"noble_moves.{noble}"
+        if noble not in board.nobles:
+            bad(field, "no such noble")
+        elif table.owner[noble] != seat:
+            bad(field, f"{board.nobles[noble].name} is not yours")
+        elif zone not in board.zone:
+            bad(field, f"no such zone {zone!r}")
+        elif zone == table.noble_zone[noble]:
+            bad(field, f"{board.nobles[noble].name} is already in {zone}")
+        elif zone not in board.zone[table.noble_zone[noble]].land:
+            bad(field, f"{zone} is not adjacent to {table.noble_zone[noble]} (WR-5)")
+
+    for ship, sea in orders.ship_moves.items():
+        field = f"ship_moves.{ship}"
+        if ship not in board.icons or board.icons[ship].kind != "ship":
+            bad(field, "no such ship")
+        elif table.owner[ship] != seat:
+            bad(field, f"{board.icons[ship].name} is not yours")
+        elif sea not in board.sea_zone:
+            bad(field, f"no such sea zone {sea!r}")
+        elif sea == table.ship_sea[ship]:
+            bad(field, f"{board.icons[ship].name} is already in {sea}")
+        elif board.sea_distance(sea, table.ship_sea[ship]) > MAX_SHIP_MOVE:
+            bad(field, f"{sea} is more than {MAX_SHIP_MOVE} sea zones away (WR-5)")
+
+    present = presence(table, seat, orders)
+    for group in ("troops", "mercenaries"):
+        placed: dict[str, int] = getattr(orders, group)
+        for location, count in placed.items():
+            field = f"{group}.{location}"
+            if location not in board.icons or not board.icons[location].is_location:
+                bad(field, "is not a Location (troops go on castles, towns and ports)")
+            elif count < 1:
+                bad(field, f"{count}: place at least 1 or leave it out")
+            elif table.owner[location] is None:
+                bad(field, "is neutral and cannot be attacked (WR-10)")
+            elif table.owner[location] != seat and board.icons[location].zone not in present:
+                zone = board.icons[location].zone
+                bad(field, f"you are not present in {zone} to attack it (WR-10)")
+    limits = board.model.troops
+    if sum(orders.troops.values()) > limits.per_player:
+        bad("troops", f"{sum(orders.troops.values())} troops, more than {limits.per_player}")
+    if sum(orders.mercenaries.values()) > mercenaries:
+        bad("mercenaries", f"{sum(orders.mercenaries.values())} placed, you hold {mercenaries}")
+
+    for card, colour in orders.bribes.items():
+        field = f"bribes.{card}"
+        if not board.is_personality(card):
+            bad(field, "is not a Personality (nobles, bishops, ships)")
+        elif table.owner[card] is None:
+            bad(field, "belongs to nobody and cannot be bribed")
+        elif colour == "white" and table.owner[card] != seat:
+            bad(field, "a white cube goes only on your own Personality")
+        elif colour == "black" and table.owner[card] == seat:
+            bad(field, "a black cube goes only on an opponent's Personality")
+    for colour in ("white", "black"):
+        used = sum(1 for c in orders.bribes.values() if c == colour)
+        if used > BRIBE_CUBES:
+            bad("bribes", f"{used} {colour} cubes, you have {BRIBE_CUBES}")
+    return faults

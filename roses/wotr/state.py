@@ -1,0 +1,133 @@
+"""The whole game state: what is on the table, behind each screen and in the deck.
+
+``GameState`` is plain mutable data; the phase modules (``phases/``) change it and
+``Game`` drives them as a state machine. Players are seats 0..n-1 (Red, Yellow, Green,
+Blue); ``order`` lists them in this turn's turn order (WR-6).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from .actions import Orders
+from .data import BoardData
+
+SEAT_NAMES: Final = ("Red", "Yellow", "Green", "Blue")
+LANCASTER: Final = "Lancaster"
+YORK: Final = "York"
+START_MONEY: Final = 6  # WR-4
+BRIBE_CUBES: Final = 6  # WR-4: of each colour, per player
+VP_SOURCES: Final = ("zones", "king", "awards", "calais", "trade", "church")
+
+
+class Phase(enum.Enum):
+    """WR-6..WR-14: the 8 phases of a turn, and the end of the game."""
+
+    TURN_ORDER = "turn order"
+    DRAW = "draw cards"
+    INCOME = "income"
+    PLANNING = "planning"
+    DEPLOYMENT = "deployment"
+    BRIBERY = "bribery"
+    COMBAT = "combat"
+    PARLIAMENT = "parliament"
+    OVER = "game over"
+
+
+@dataclass
+class PlayerState:
+    money: int = START_MONEY
+    vp: int = 0
+    mercenaries: int = 0  # tokens held behind the screen, not yet placed
+    french_aid_used: bool = False
+    house: str | None = None  # 4 players only (WR-15, WR-19)
+    vp_by_source: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VP_SOURCES, 0))
+
+    def score(self, source: str, vp: int) -> None:
+        self.vp += vp
+        self.vp_by_source[source] += vp
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the public game log."""
+
+    turn: int
+    phase: Phase
+    text: str
+
+
+class Table(Protocol):
+    """What is public on the table: enough to check a player's orders (WR-10)."""
+
+    @property
+    def board(self) -> BoardData: ...
+    @property
+    def owner(self) -> Mapping[str, int | None]: ...
+    @property
+    def noble_zone(self) -> Mapping[str, str]: ...
+    @property
+    def ship_sea(self) -> Mapping[str, str]: ...
+
+
+@dataclass
+class GameState:
+    board: BoardData
+    players: list[PlayerState]
+    order: list[int]
+    deck: list[str]  # face down, top first
+    turn: int = 1
+    phase: Phase = Phase.TURN_ORDER
+    owner: dict[str, int | None] = field(default_factory=dict)  # icons' and nobles' cards
+    noble_zone: dict[str, str] = field(default_factory=dict)  # nobles on the board
+    ship_sea: dict[str, str] = field(default_factory=dict)  # every ship's sea zone
+    returned: list[str] = field(default_factory=list)  # face up on the deck (WR-7, WR-13)
+    layout: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # back in the box
+    picks: list[int] = field(default_factory=list)  # this draft's pick sequence
+    pick_index: int = 0
+    french_aid_queue: list[int] = field(default_factory=list)
+    orders: dict[int, Orders] = field(default_factory=dict)  # sealed until all are in
+    revealed: dict[int, Orders] = field(default_factory=dict)  # this turn's, once revealed
+    calais: tuple[int, str] | None = None  # (holder, zone) for this turn (WR-11)
+    award_holder: dict[str, int | None] = field(default_factory=dict)
+    crowned: list[str | None] = field(default_factory=list)  # per turn (WR-15)
+    mercenary_supply: int = 0
+    # Set by deployment, used by bribery and combat, cleared at the end of the turn.
+    placements: dict[str, dict[int, int]] = field(default_factory=dict)
+    white_cubes: set[str] = field(default_factory=set)
+    black_cubes: dict[int, list[str]] = field(default_factory=dict)
+    mercenaries_placed: int = 0
+    log: list[Event] = field(default_factory=list)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def note(self, text: str) -> None:
+        self.log.append(Event(self.turn, self.phase, text))
+
+    def name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def position(self, seat: int) -> int:
+        """0 for the first player in turn order."""
+        return self.order.index(seat)
+
+    def owned(self, seat: int, kind: str | None = None) -> list[str]:
+        """The cards ``seat`` holds (of one icon kind, or ``noble``), in data order."""
+        cards = [card for card, holder in self.owner.items() if holder == seat]
+        if kind is None:
+            return cards
+        return [card for card in cards if self.board.card_kind(card) == kind]
+
+    def clear_turn(self) -> None:
+        self.calais = None
+        self.placements = {}
+        self.white_cubes = set()
+        self.black_cubes = {}
+        self.mercenary_supply += self.mercenaries_placed
+        self.mercenaries_placed = 0
