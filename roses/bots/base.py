@@ -43,7 +43,23 @@ class RandomBot:
         return self.rng.choice(view.legal_moves)
 
 
-BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {"random": RandomBot}
+def _greedy(spec: BotSpec) -> Bot:
+    from .greedy import GreedyBot  # imported late: those modules import this one
+
+    return GreedyBot(spec)
+
+
+def _mcts(spec: BotSpec) -> Bot:
+    from .mcts import MctsBot
+
+    return MctsBot(spec)
+
+
+BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {
+    "random": RandomBot,
+    "greedy": _greedy,
+    "mcts": _mcts,
+}
 
 
 def available_bots() -> list[str]:

@@ -1,0 +1,167 @@
+"""Bot-against-bot matches: paired deals with seats swapped, and their statistics.
+
+Game ``2k`` and game ``2k+1`` use the same deal with the bots' seats swapped, which takes
+the luck of the deal out of the comparison. Every game depends only on the match seed and
+its index, so a match gives the same games however many processes play it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from roses.roseking import Board, Variant
+from roses.roseking.record import record_of
+
+from .base import Bot, make_bot
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    bot_a: str
+    bot_b: str
+    games: int
+    seed: int = 0
+    time_limit: float | None = None
+    iterations: int | None = None
+    variant: Variant = Variant.CLASSIC
+    keep_records: bool = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    a_team: int  # the team bot A played: 0 red, 1 white
+    points_a: float  # 1 win, 0.5 draw, 0 loss
+    record: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class MatchStats:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float  # bot A's points per game
+    low: float  # Wilson 95% interval of the score
+    high: float
+    elo: float  # bot A minus bot B
+    elo_low: float
+    elo_high: float
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal of game ``index``: shared by each pair of games (seats swapped)."""
+    return seed * 1_000_003 + index // 2
+
+
+def play_game(config: MatchConfig, index: int) -> GameResult:
+    """Game ``index`` of the match: bot A plays Red in even games, White in odd ones."""
+    board = Board(config.variant, seed=game_seed(config.seed, index))
+    a_team = index % 2
+    bots: list[Bot] = []
+    names = []
+    for seat in range(board.seats):
+        name = config.bot_a if seat & 1 == a_team else config.bot_b
+        names.append(name)
+        bots.append(
+            make_bot(
+                name,
+                seed=(config.seed * 7919 + index) * 8 + seat,
+                time_limit=config.time_limit,
+                iterations=config.iterations,
+            )
+        )
+    while moves := board.legal_moves():
+        seat = board.turn
+        move = moves[0] if len(moves) == 1 else bots[seat].choose(board.view(seat))
+        board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None
+    points = 0.5 if outcome.winner is None else float(int(outcome.winner) == a_team)
+    record = record_of(board, names) if config.keep_records else None
+    return GameResult(index, a_team, points, record)
+
+
+def play_match(config: MatchConfig, jobs: int = 1) -> Iterator[GameResult]:
+    """The match's games as they finish (in any order when ``jobs`` > 1)."""
+    if jobs <= 1:
+        for index in range(config.games):
+            yield play_game(config, index)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_game, config, index) for index in range(config.games)]
+        for future in futures:
+            yield future.result()
+
+
+def wilson_interval(points: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (draws count one half)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = points / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def elo_difference(score: float) -> float:
+    """The Elo difference that predicts ``score`` (infinite at 0 and 1)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def match_stats(points: Sequence[float]) -> MatchStats:
+    games = len(points)
+    wins = sum(1 for p in points if p == 1.0)
+    draws = sum(1 for p in points if p == 0.5)
+    total = wins + 0.5 * draws
+    score = total / games if games else 0.5
+    low, high = wilson_interval(total, games)
+    return MatchStats(
+        games=games,
+        wins=wins,
+        draws=draws,
+        losses=games - wins - draws,
+        score=score,
+        low=low,
+        high=high,
+        elo=elo_difference(score),
+        elo_low=elo_difference(low),
+        elo_high=elo_difference(high),
+    )
+
+
+def cumulative_scores(points: Sequence[float]) -> list[float]:
+    """Bot A's score after each game: the curve ``--plot`` draws."""
+    total, curve = 0.0, []
+    for count, value in enumerate(points, start=1):
+        total += value
+        curve.append(total / count)
+    return curve
+
+
+def format_stats(config: MatchConfig, stats: MatchStats) -> str:
+    """The summary lines a match prints."""
+
+    def elo(value: float) -> str:
+        return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+    return "\n".join(
+        [
+            f"{config.bot_a} vs {config.bot_b}: {stats.games} games ({config.variant.value})",
+            f"wins {stats.wins}  draws {stats.draws}  losses {stats.losses}",
+            f"win rate {stats.score:.3f}  95% CI [{stats.low:.3f}, {stats.high:.3f}]",
+            f"Elo difference {elo(stats.elo)}  95% CI [{elo(stats.elo_low)}, "
+            f"{elo(stats.elo_high)}]",
+        ]
+    )
