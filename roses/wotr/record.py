@@ -41,7 +41,7 @@ def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> A
     if key not in data:
         raise InvalidRecordError("missing", key=key)
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise InvalidRecordError(f"has the wrong type {type(value).__name__}", key=key)
     return value
 
