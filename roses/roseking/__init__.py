@@ -13,7 +13,7 @@ from .errors import (
 )
 from .geometry import CARD_NAMES, Card, Square, card_name, parse_card, parse_square, square_name
 from .moves import ACTION_COUNT, ALL_MOVES, DRAW_MOVE, PASS_MOVE, Move, parse_move
-from .scoring import Outcome, Team, TeamScore, Termination, territory_sizes
+from .scoring import Outcome, Team, TeamScore, Termination, territories, territory_sizes
 from .variants import Variant
 
 __all__ = [
@@ -44,5 +44,6 @@ __all__ = [
     "seeded_shuffler",
     "shuffled_deck",
     "square_name",
+    "territories",
     "territory_sizes",
 ]

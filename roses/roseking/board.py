@@ -232,16 +232,18 @@ class Board:
         else:
             seat = self.turn
             targets = TARGET_BIT_FROM[self.crown]
+            # RK-10: a hero lands only on an opponent's stone.
             opponent = (self.red if seat & 1 else self.white) if self.heroes[seat] else 0
             hand = self.hands[seat]
             moves = []
             for card in hand:
                 bit = targets[card]
-                if bit:  # else off the board (RK-8)
-                    if not occupied & bit:
-                        moves.append(PLAY_MOVES[card])
-                    elif opponent & bit:
-                        moves.append(HERO_MOVES[card])  # RK-10: only onto an opponent's stone
+                if not bit:
+                    continue  # the crown would leave the board (RK-8)
+                if not occupied & bit:
+                    moves.append(PLAY_MOVES[card])
+                elif opponent & bit:
+                    moves.append(HERO_MOVES[card])
             if len(hand) < self.hand_limit:
                 moves.append(DRAW_MOVE)  # RK-9
             if moves:
@@ -270,19 +272,11 @@ class Board:
             raise IllegalMoveError(self._illegal_reason(move))
         seat = self.turn
         hands = self.hands
-        card = move.card
-        new_pile: tuple[Card, ...] | None = None
-        if move.kind == DRAW and len(self.draw_pile) == 1:
-            # RK-9: the last card drawn, the discard pile becomes the draw pile. Shuffle
-            # before changing anything: a recorded shuffle may be rejected.
-            new_pile = self.shuffler(self.discard_pile, len(self.reshuffles))
-        self._stack.append(
-            (
-                self.red, self.white, self.crown, seat, hands, self.heroes,
-                self.draw_pile, self.discard_pile, len(self.reshuffles), legal,
-            )
+        snapshot = (
+            self.red, self.white, self.crown, seat, hands, self.heroes,
+            self.draw_pile, self.discard_pile, len(self.reshuffles), legal,
         )  # fmt: skip
-        self.move_stack.append(move)
+        card = move.card
         if card is not None:
             target = TARGET[card][self.crown]
             bit = 1 << target
@@ -299,21 +293,27 @@ class Board:
             self.crown = target
             hand = hands[seat]
             index = hand.index(card)
-            new_hands = list(hands)
-            new_hands[seat] = hand[:index] + hand[index + 1 :]
-            self.hands = tuple(new_hands)
+            new_hand = hand[:index] + hand[index + 1 :]
             self.discard_pile += (card,)
         elif move.kind == DRAW:
             pile = self.draw_pile
-            new_hands = list(hands)
-            new_hands[seat] = hands[seat] + (pile[0],)
-            self.hands = tuple(new_hands)
-            if new_pile is None:
+            if len(pile) > 1:
                 self.draw_pile = pile[1:]
-            else:
+            else:  # RK-9: the last card drawn, the discard pile becomes the draw pile
+                # (shuffled before anything changes: a recorded shuffle may be rejected)
+                new_pile = self.shuffler(self.discard_pile, len(self.reshuffles))
                 self.draw_pile = new_pile
                 self.reshuffles.append(new_pile)
                 self.discard_pile = ()
+            new_hand = hands[seat] + (pile[0],)
+        else:  # RK-11: a pass changes nothing but the turn
+            new_hand = hands[seat]
+        if self.seats == 2:
+            self.hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
+        else:
+            self.hands = (*hands[:seat], new_hand, *hands[seat + 1 :])
+        self._stack.append(snapshot)
+        self.move_stack.append(move)
         self.turn = (seat + 1) % self.seats
         self._legal = None
 

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roses.roseking import Team, parse_square, territory_sizes
+from roses.roseking import Team, parse_square, territories, territory_sizes
 from roses.roseking.scoring import leader, team_score
 
 from .helpers import make_board
@@ -74,3 +74,6 @@ def test_rk14_territories_partition_the_stones(squares: set[int]) -> None:
     assert score.score == sum(n * n for n in sizes)
     assert score.largest == (max(sizes) if sizes else 0)
     assert score.score >= len(squares)  # every stone scores at least 1
+    groups = territories(stones)
+    assert [group.bit_count() for group in groups] == sizes
+    assert sum(groups) == stones  # disjoint groups covering every stone
