@@ -37,6 +37,7 @@ class IllegalActionError(WotrError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.message = message
 
 
 class InvalidRecordError(WotrError):

@@ -203,7 +203,8 @@ class Game:
         player = state.players[seat]
         faults = check_orders(state, seat, player.money, player.mercenaries, orders)
         if faults:
-            raise IllegalActionError(faults[0].field, "; ".join(str(f) for f in faults))
+            others = [str(fault) for fault in faults[1:]]
+            raise IllegalActionError(faults[0].field, "; ".join([faults[0].message, *others]))
         state.orders[seat] = orders
         state.note(f"{state.name(seat)} has sealed their orders.")
 

@@ -1,0 +1,101 @@
+"""Deployment (WR-11): the Calais bids, paying in reverse turn order, the shortfall order,
+moves and troop placement."""
+
+from __future__ import annotations
+
+from roses.wotr.actions import Orders
+from roses.wotr.phases.deployment import deploy
+from roses.wotr.phases.parliament import ranking, zone_holdings
+from roses.wotr.state import GameState
+
+from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
+
+
+def deployed(state: GameState, **orders: Orders) -> GameState:
+    seats = {"red": RED, "yellow": YELLOW, "green": GREEN, "blue": BLUE}
+    state.orders = {seat: Orders() for seat in range(state.player_count)}
+    state.orders.update({seats[name]: o for name, o in orders.items()})
+    deploy(state)
+    return state
+
+
+def test_all_bids_are_paid_and_the_highest_wins_ties_by_turn_order() -> None:
+    """WR-11: every bid goes to the bank; the highest wins, a tie goes to the player first
+    in turn order, and the tile lands in the zone bid on."""
+    state = game_at(order=(GREEN, BLUE, RED, YELLOW), money=10).state
+    deployed(state, red=Orders(calais_bid=5, calais_zone="SE"),
+             blue=Orders(calais_bid=5, calais_zone="MI"),
+             yellow=Orders(calais_bid=2, calais_zone="SE"))  # fmt: skip
+    assert state.calais == (BLUE, "MI")
+    assert [p.money for p in state.players] == [5, 8, 10, 5]
+
+
+def test_no_bid_no_captain() -> None:
+    """WR-11: when nobody bids the award is not given this turn."""
+    state = deployed(game_at(money=10).state)
+    assert state.calais is None
+
+
+def test_calais_counts_as_a_noble_of_4_in_its_zone() -> None:
+    """WR-11 example: red's Calais in SE (4 CP) beats yellow's London (4 CP): Calais ranks
+    as a noble, and nobles beat large towns."""
+    state = game_at(money=10).state
+    give(state, YELLOW, "london")
+    deployed(state, red=Orders(calais_bid=1, calais_zone="SE"))
+    held = zone_holdings(state, "SE")
+    assert held[RED].cp == held[YELLOW].cp == 4
+    assert ranking(state, held) == [RED, YELLOW]
+
+
+def test_shortfall_buys_troops_in_the_zone_with_more_votes() -> None:
+    """WR-11 example: red has 2 troops on Pontefract and 2 on Kenilworth but money for
+    one set: it buys Pontefract's, Northern England (9 votes) before the Midlands (8)."""
+    state = game_at(money=6).state
+    give(state, RED, "pontefract", "kenilworth")
+    deployed(state, red=Orders(troops={"kenilworth": 2, "pontefract": 2}))
+    assert state.placements == {"pontefract": {RED: 2}}
+    assert state.players[RED].money == 0
+    assert "cancelled: 2 troops on Kenilworth" in state.log[-2].text
+
+
+def test_shortfall_order_white_black_then_troops_by_chart() -> None:
+    """WR-11: short of money, pay white cubes, then black cubes (nobles first, by rank),
+    then troops (castles before towns); unaffordable items are cancelled."""
+    state = game_at(money=16).state
+    give(state, RED, "stafford", "windsor", "winchester")
+    give(state, YELLOW, "percy", "herbert")
+    orders = Orders(
+        bribes={"stafford": "white", "herbert": "black", "percy": "black"},
+        troops={"winchester": 1, "windsor": 1},
+    )
+    deployed(state, red=orders)
+    # white Stafford 6, then black Percy (18) is too dear, black Herbert 8; 2 left: no troop.
+    assert state.white_cubes == {"stafford"}
+    assert state.black_cubes == {RED: ["herbert"]}
+    assert state.placements == {}
+    assert state.players[RED].money == 2
+
+
+def test_troops_are_bought_one_by_one_as_money_allows() -> None:
+    """WR-11: 'pay what they can': 7 pounds buy 2 of the 3 troops ordered."""
+    state = game_at(money=7).state
+    give(state, RED, "windsor")
+    deployed(state, red=Orders(troops={"windsor": 3}))
+    assert state.placements == {"windsor": {RED: 2}}
+    assert state.players[RED].money == 1
+
+
+def test_pieces_move_and_mercenaries_are_placed_free() -> None:
+    """WR-11: nobles and ships move, troops and mercenaries are placed; mercenaries cost
+    nothing and leave the player's hand."""
+    state = game_at(money=3).state
+    give(state, RED, "stafford", "windsor", "ship-of-sandwich")
+    state.players[RED].mercenaries = 2
+    deployed(state, red=Orders(noble_moves={"stafford": "WC"},
+                               ship_moves={"ship-of-sandwich": "MI-sea"},
+                               troops={"windsor": 1}, mercenaries={"windsor": 2}))  # fmt: skip
+    assert state.noble_zone["stafford"] == "WC"
+    assert state.ship_sea["ship-of-sandwich"] == "MI-sea"
+    assert state.placements == {"windsor": {RED: 3}}
+    assert state.players[RED].mercenaries == 0 and state.players[RED].money == 0
+    assert state.mercenaries_placed == 2
