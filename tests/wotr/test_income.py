@@ -7,7 +7,7 @@ import pytest
 from roses.wotr.actions import FrenchAid
 from roses.wotr.errors import IllegalActionError
 from roses.wotr.phases.income import collect_income, french_aid_amount, french_aid_candidates
-from roses.wotr.state import Phase
+from roses.wotr.state import GameState, Phase
 
 from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
@@ -26,17 +26,17 @@ def test_income_is_the_sum_printed_on_income_cards() -> None:
     assert state.players[YELLOW].money == 0
 
 
-def scored(turn: int, **scores: int) -> tuple[object, ...]:
-    game = game_at(turn=turn, phase=Phase.INCOME)
+def scored(turn: int, **scores: int) -> GameState:
+    state = game_at(turn=turn, phase=Phase.INCOME).state
     seats = {"red": RED, "yellow": YELLOW, "green": GREEN, "blue": BLUE}
     for name, score in scores.items():
-        game.state.players[seats[name]].vp = score
-    return game, game.state
+        state.players[seats[name]].vp = score
+    return state
 
 
 def test_french_aid_example_8_and_5() -> None:
     """WR-9 example: the leader has 38; red (30) could take 8 pounds, yellow (33) 5."""
-    game, state = scored(2, red=30, yellow=33, green=38, blue=35)
+    state = scored(2, red=30, yellow=33, green=38, blue=35)
     assert french_aid_amount(state, RED) == 8
     assert french_aid_amount(state, YELLOW) == 5
     assert french_aid_amount(state, GREEN) == 0  # the leader may not
@@ -45,11 +45,11 @@ def test_french_aid_example_8_and_5() -> None:
 
 def test_french_aid_at_most_25_never_on_turn_one_and_once_per_game() -> None:
     """WR-9: at most 25 pounds; turns 2-5 only; the token is used once."""
-    _, state = scored(3, red=0, yellow=40, green=10, blue=10)
+    state = scored(3, red=0, yellow=40, green=10, blue=10)
     assert french_aid_amount(state, RED) == 25
-    _, state = scored(1, red=0, yellow=40, green=10, blue=10)
+    state = scored(1, red=0, yellow=40, green=10, blue=10)
     assert french_aid_amount(state, RED) == 0
-    _, state = scored(4, red=0, yellow=40)
+    state = scored(4, red=0, yellow=40)
     state.players[RED].french_aid_used = True
     assert french_aid_amount(state, RED) == 0
 
