@@ -24,7 +24,11 @@ def resolve_battles(state: GameState) -> None:
     # Location -> troops standing on it for its present holder, once it has been attacked.
     standing: dict[str, int] = {}
     for seat in reversed(state.order):
-        for location, placed in state.placements.items():
+        # Within one player's turn, battles go zone by zone in WR-1 order.
+        for location in board.icons:
+            placed = state.placements.get(location)
+            if placed is None:
+                continue
             holder = state.owner[location]
             if seat not in placed or holder == seat:
                 continue
