@@ -173,7 +173,12 @@ def _claim_version(db: Session, game: Game, version: int) -> None:
     game.version = version + 1
 
 
-def _seat_to_act(loaded: LoadedGame, user: User) -> int:
+def _take_turn(db: Session, loaded: LoadedGame, user: User, version: int) -> None:
+    """Check that ``user`` may act now on ``version``, and claim that version.
+
+    A stale version is reported before whose turn it is: a second tab that acted on the
+    same version learns that the game moved on.
+    """
     game = loaded.game
     seat = loaded.seat_of(user.id)
     if seat is None:
@@ -182,31 +187,32 @@ def _seat_to_act(loaded: LoadedGame, user: User) -> int:
         raise Conflict("the game has not started: a seat is still free")
     if game.status == FINISHED:
         raise Conflict("the game is over")
+    _claim_version(db, game, version)
     if loaded.board.turn != seat:
         seats = loaded.board.seats
         raise Forbidden(
             f"it is {seat_label(loaded.board.turn, seats)}'s turn; "
             f"you play {seat_label(seat, seats)}"
         )
-    return seat
 
 
-def _push(board: Board, move: Move) -> None:
+def _check_legal(board: Board, move: Move) -> None:
     if move.kind == PASS:
         raise Conflict("passes are made by the server when no other action is possible (RK-11)")
-    try:
-        board.push(move)
-    except IllegalMoveError as error:
-        raise Conflict(str(error)) from None
+    if not board.is_legal(move):
+        trial = board.copy()
+        try:
+            trial.push(move)
+        except IllegalMoveError as error:  # the engine's reason, e.g. "... (RK-8)"
+            raise Conflict(str(error)) from None
 
 
-def _commit_moves(db: Session, loaded: LoadedGame, moves: list[Move]) -> None:
-    """Append ``moves`` (already legal) and the passes that follow them; update the game."""
+def _commit(db: Session, loaded: LoadedGame, move: Move) -> None:
+    """Make ``move`` and the passes that follow it (RK-11, RK-17); append them; update the game."""
     board, game = loaded.board, loaded.game
-    for move in moves:
-        _append(db, loaded, board.turn, move, push=False)
-    while board.legal_moves() == (Move(PASS),):  # RK-11, RK-17: the server passes
-        _append(db, loaded, board.turn, Move(PASS), push=True)
+    _append(db, loaded, move)
+    while board.legal_moves() == (Move(PASS),):
+        _append(db, loaded, Move(PASS))
     game.pending_move = None
     game.turn_seat = board.turn
     game.turn_since = utcnow()
@@ -222,9 +228,9 @@ def _commit_moves(db: Session, loaded: LoadedGame, moves: list[Move]) -> None:
         }
 
 
-def _append(db: Session, loaded: LoadedGame, seat: int, move: Move, *, push: bool) -> None:
-    if push:
-        loaded.board.push(move)
+def _append(db: Session, loaded: LoadedGame, move: Move) -> None:
+    seat = loaded.board.turn
+    loaded.board.push(move)
     ply = len(loaded.move_seats)
     db.add(MoveRow(game_id=loaded.game.id, ply=ply, seat=seat, move=str(move)))
     loaded.move_seats.append(seat)
@@ -234,41 +240,34 @@ def play(db: Session, user: User, game_id: int, text: str, version: int) -> Load
     """A player's move. In a Light game (RK-19) a play waits for End turn; a draw never does."""
     loaded = load(db, game_id)
     game = loaded.game
-    _seat_to_act(loaded, user)
+    _take_turn(db, loaded, user, version)
     if game.pending_move is not None:
         raise Conflict(f"{game.pending_move} is waiting: end the turn or undo it first (RK-19)")
-    _claim_version(db, game, version)
     move = parse_move(text)
-    trial = loaded.board.copy()
-    _push(trial, move)
+    _check_legal(loaded.board, move)
     if game.light and move.kind != DRAW:
         game.pending_move = str(move)
     else:
-        loaded.board.push(move)
-        _commit_moves(db, loaded, [move])
+        _commit(db, loaded, move)
     return loaded
 
 
 def undo(db: Session, user: User, game_id: int, version: int) -> LoadedGame:
     loaded = load(db, game_id)
-    _seat_to_act(loaded, user)
+    _take_turn(db, loaded, user, version)
     if loaded.game.pending_move is None:
         raise Conflict("there is no move to undo (a draw can never be undone, RK-19)")
-    _claim_version(db, loaded.game, version)
     loaded.game.pending_move = None
     return loaded
 
 
 def end_turn(db: Session, user: User, game_id: int, version: int) -> LoadedGame:
     loaded = load(db, game_id)
-    _seat_to_act(loaded, user)
+    _take_turn(db, loaded, user, version)
     pending = loaded.game.pending_move
     if pending is None:
         raise Conflict("there is no move waiting: choose a card first")
-    _claim_version(db, loaded.game, version)
-    move = parse_move(pending)
-    loaded.board.push(move)
-    _commit_moves(db, loaded, [move])
+    _commit(db, loaded, parse_move(pending))
     return loaded
 
 
@@ -278,29 +277,23 @@ def play_for_bot(db: Session, game_id: int, seat: int, move: Move, version: int)
     if game.status != ACTIVE or loaded.board.turn != seat or game.seats[seat].bot_name is None:
         raise Conflict("the bot is no longer to move")
     _claim_version(db, game, version)
-    _push(loaded.board, move)
-    _commit_moves(db, loaded, [move])
+    _check_legal(loaded.board, move)
+    _commit(db, loaded, move)
     return loaded
 
 
 def games_of(db: Session, user: User) -> list[Game]:
-    query = select(Game).join(Seat).where(
+    seated = select(Seat.game_id).where(
         or_(Seat.user_id == user.id, Seat.invited_user_id == user.id)
     )
-    return list(db.scalars(query.distinct().order_by(Game.id.desc())))
+    return list(db.scalars(select(Game).where(Game.id.in_(seated)).order_by(Game.id.desc())))
 
 
 def open_games(db: Session, user: User) -> list[Game]:
     """Waiting games with a seat open to anyone, that this user is not in."""
-    query = (
-        select(Game)
-        .join(Seat)
-        .where(
-            Game.status == WAITING,
-            Seat.user_id.is_(None),
-            Seat.bot_name.is_(None),
-            Seat.invited_user_id.is_(None),
-        )
+    free = select(Seat.game_id).where(
+        Seat.user_id.is_(None), Seat.bot_name.is_(None), Seat.invited_user_id.is_(None)
     )
-    games = db.scalars(query.distinct().order_by(Game.id.desc()).limit(50))
+    query = select(Game).where(Game.status == WAITING, Game.id.in_(free))
+    games = db.scalars(query.order_by(Game.id.desc()).limit(50))
     return [g for g in games if all(s.user_id != user.id for s in g.seats)]

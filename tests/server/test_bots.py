@@ -1,0 +1,118 @@
+"""Bots from the registry play on the server, within a time bound, seeing only their view."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from roses.bots import available_bots
+from roses.bots.base import BOT_FACTORIES, BotSpec, RandomBot
+from roses.roseking import Move
+from roses.roseking.view import PlayerView
+from roses.server import Settings, create_app
+
+from .conftest import Player, act, sign_up
+
+
+def wait_for_my_turn(player: Player, game_id: int, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        view = player.game(game_id)
+        if view["your_turn"] or view["status"] == "finished":
+            return view
+        time.sleep(0.02)
+    raise AssertionError(f"the bots did not move within {timeout}s")
+
+
+def play_against_bots(player: Player, game: dict[str, Any], seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    view = wait_for_my_turn(player, game["id"])
+    while view["status"] != "finished":
+        act(player, view, rng.choice(view["state"]["legal_moves"]))
+        view = wait_for_my_turn(player, game["id"])
+    return view
+
+
+def test_the_bot_list_comes_from_the_registry(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player = sign_up(client)
+    assert player.get("/api/bots").json()["bots"] == available_bots()
+    monkeypatch.setitem(BOT_FACTORIES, "another", RandomBot)
+    assert "another" in player.get("/api/bots").json()["bots"]
+
+
+def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:
+    player = sign_up(client)
+    seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
+    created = player.post("/api/games", {"seats": seats})
+    assert created.status_code == 201, created.text
+    game = created.json()
+    assert game["status"] == "active"  # no person to wait for
+    assert game["seats"][0]["bot"] == "random"
+    final = play_against_bots(player, game, seed=1)
+    assert final["result"]["winner"] in {"red", "white", "draw"}
+    movers = {entry["seat"] for entry in final["log"]}
+    assert movers == {"Red", "White"}
+
+
+def test_four_player_teams_with_bots(client: TestClient) -> None:
+    """RK-16: seats R1, W1, R2, W2 in turn order; 3 cards and 2 heroes each."""
+    player = sign_up(client)
+    bot = {"kind": "bot", "bot": "random", "strength": "quick"}
+    created = player.post("/api/games", {"players": 4, "seats": [{"kind": "me"}, bot, bot, bot]})
+    assert created.status_code == 201, created.text
+    game = created.json()
+    assert [s["label"] for s in game["seats"]] == ["Red 1", "White 1", "Red 2", "White 2"]
+    assert [len(hand) for hand in game["state"]["hands"]] == [3, 3, 3, 3]
+    assert game["state"]["heroes"] == [2, 2, 2, 2]
+    final = play_against_bots(player, game, seed=2)
+    first_four = [entry["seat"] for entry in final["log"][:4]]
+    assert first_four == ["Red 1", "White 1", "Red 2", "White 2"]
+
+
+class SlowBot:
+    """Thinks far longer than allowed."""
+
+    name = "slow"
+
+    def __init__(self, spec: BotSpec) -> None:
+        self.spec = spec
+
+    def choose(self, view: PlayerView) -> Move:
+        time.sleep(1.0)
+        return view.legal_moves[0]
+
+
+def test_a_bot_that_overruns_its_bound_is_replaced_by_a_random_move(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(BOT_FACTORIES, "slow", SlowBot)
+    settings = Settings(
+        database_url=database_url, bot_seconds={"quick": 0.05}, bot_margin_seconds=0.1
+    )
+    with TestClient(create_app(settings)) as client:
+        player = sign_up(client)
+        seats = [{"kind": "bot", "bot": "slow"}, {"kind": "me"}]
+        game = player.post("/api/games", {"seats": seats}).json()
+        started = time.monotonic()
+        view = wait_for_my_turn(player, game["id"], timeout=5)
+        assert time.monotonic() - started < 0.9  # did not wait for the slow bot
+        assert len(view["log"]) == 1
+
+
+def test_unknown_bots_and_strengths_are_refused(client: TestClient) -> None:
+    player = sign_up(client)
+    unknown = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "zz"}]})
+    assert unknown.status_code == 409
+    assert "unknown bot 'zz'" in unknown.json()["detail"]
+    seat = {"kind": "bot", "bot": "random", "strength": "godlike"}
+    weak = player.post("/api/games", {"seats": [{"kind": "me"}, seat]})
+    assert weak.status_code == 409
+    missing = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot"}]})
+    assert missing.status_code == 422
+    assert missing.json()["errors"][0]["field"].startswith("seats.1")
