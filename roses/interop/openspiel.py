@@ -65,8 +65,23 @@ class RoseKingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         )
         super().__init__(_GAME_TYPE, info, params)
 
-    def new_initial_state(self) -> RoseKingState:
-        return RoseKingState(self)
+    def new_initial_state(self, position: str | None = None) -> RoseKingState:
+        """The start (the deal's chance nodes first), or a dealt RK-23 ``position``.
+
+        From a position the draw pile's order is forgotten (the next draws are chance), and
+        information-state strings begin with the position. Raises ``InvalidPositionError``
+        for a bad position and ``ValueError`` for one with the wrong number of players.
+        """
+        state = RoseKingState(self)
+        if position is not None:
+            table = ChanceGame.from_position(position)
+            if table.variant is not self.variant:
+                raise ValueError(
+                    f"the position has {table.seats} players, this game {self.variant.seats}"
+                )
+            state._game = table
+            state._start = table.public_text()
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
         return max_chance_events(self.variant)
@@ -92,11 +107,17 @@ class RoseKingState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RoseKingGame) -> None:
         super().__init__(game)
         self._game = ChanceGame(game.variant)
+        self._start: str | None = None  # the RK-23 position a game began from, if any
 
     @property
     def table(self) -> ChanceGame:
         """The game in progress, for inspection (its ``board`` is the engine's ``Board``)."""
         return self._game
+
+    @property
+    def start(self) -> str | None:
+        """The position this game began from (``new_initial_state(position)``), else ``None``."""
+        return self._start
 
     def current_player(self) -> int:
         if self._game.is_terminal():
@@ -157,7 +178,8 @@ class RoseKingObserver:
             chance = step.player == pyspiel.PlayerId.CHANCE
             text = table.action_to_string(step.action, chance=chance)
             events.append(f"+{text}" if chance else f"{table.seat_name(step.player)}:{text}")
-        return f"{who} knows {' '.join(events)}"
+        start = [] if state.start is None else [f"from {state.start} |"]
+        return " ".join([f"{who} knows", *start, *events])
 
 
 def load(players: int = 2) -> pyspiel.Game:

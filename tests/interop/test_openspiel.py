@@ -11,7 +11,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from roses.interop import openspiel as rose_openspiel
 from roses.interop.encoding import encode
-from roses.roseking import Move, parse_card
+from roses.roseking import InvalidPositionError, Move, parse_card
+from tests.roseking.helpers import make_position
 
 SEATS = {2: ["r", "w"], 4: ["r1", "w1", "r2", "w2"]}
 
@@ -181,3 +182,58 @@ def test_mcts_and_ismcts_play_whole_games(players: int) -> None:
             [-1.0] * (players // 2) + [1.0] * (players // 2),
             [0.0] * players,
         )
+
+
+def last_stone_position(players: int) -> str:
+    """51 stones down; the side to move ends the game with its next card (RK-12).
+
+    N1 (crown e5 to e6) joins its rows 5 and 7 into 19 stones and wins (RK-14: 410 to 356);
+    S3 (to e2) leaves them apart and loses (226 to 356). Drawing goes on.
+    """
+    files = "abcdefghi"
+    mover = " ".join(f"{f}{r}" for r in (5, 7) for f in files) + " a1 b1 c1 d1 e1 f1 g1"
+    other = " ".join(f"{f}{r}" for r in (6, 8, 9) for f in files if f"{f}{r}" != "e6")
+    if players == 2:  # Red to move
+        return make_position(red=mover, white=other, turn="r", hands=["N1 S3", "E1 E2 E3 SE1 SE2"])
+    return make_position(  # White 1 to move
+        red=other, white=mover, turn="w1", hands=["E1", "N1 S3", "E2", "E3"]
+    )
+
+
+@pytest.mark.parametrize(("players", "mover"), [(2, 0), (4, 1)])
+def test_a_game_can_start_from_a_position(players: int, mover: int) -> None:
+    game = rose_openspiel.load(players)
+    position = last_stone_position(players)
+    state = game.new_initial_state(position)
+    assert state.current_player() == mover
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["N1", "S3", "draw"]
+    assert state.start == str(state)
+    assert state.information_state_string(0).endswith(f"knows from {state} |")
+    state.apply_action(0)  # N1: the 52nd stone
+    assert state.is_terminal()
+    assert state.returns()[mover] == 1.0 and state.returns()[mover ^ 1] == -1.0
+    clone = state.clone()
+    assert clone.start == state.start
+
+
+def test_a_position_for_the_wrong_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="the position has 4 players, this game 2"):
+        rose_openspiel.load(2).new_initial_state(last_stone_position(4))
+    with pytest.raises(InvalidPositionError, match="field 2"):
+        rose_openspiel.load(2).new_initial_state(last_stone_position(2).replace(" e5 ", " z9 "))
+
+
+@pytest.mark.parametrize(("players", "mover"), [(2, 0), (4, 1)])
+def test_mcts_and_ismcts_find_the_winning_last_stone(players: int, mover: int) -> None:
+    # The bots maximise their own team's return: N1 wins at once (RK-12, RK-15).
+    game = rose_openspiel.load(players)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = (
+        mcts.MCTSBot(game, 2.0, 30, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 30, random_state=rng),
+    )
+    for bot in bots:
+        state = game.new_initial_state(last_stone_position(players))
+        assert state.current_player() == mover
+        assert state.action_to_string(bot.step(state)) == "N1"
