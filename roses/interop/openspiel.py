@@ -72,16 +72,14 @@ class RoseKingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         information-state strings begin with the position. Raises ``InvalidPositionError``
         for a bad position and ``ValueError`` for one with the wrong number of players.
         """
-        state = RoseKingState(self)
-        if position is not None:
-            table = ChanceGame.from_position(position)
-            if table.variant is not self.variant:
-                raise ValueError(
-                    f"the position has {table.seats} players, this game {self.variant.seats}"
-                )
-            state._game = table
-            state._start = table.public_text()
-        return state
+        if position is None:
+            return RoseKingState(self)
+        table = ChanceGame.from_position(position)
+        if table.variant is not self.variant:
+            raise ValueError(
+                f"the position has {table.seats} players, this game {self.variant.seats}"
+            )
+        return RoseKingState(self, table)
 
     def max_chance_nodes_in_history(self) -> int:
         return max_chance_events(self.variant)
@@ -98,21 +96,23 @@ class RoseKingGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
 
 
 class RoseKingState(pyspiel.State):  # type: ignore[misc]
-    """A position with its chance events explicit; all Python state is in ``_game``.
+    """A position with its chance events explicit; all Python state is in ``_table``.
 
     OpenSpiel clones a state by deep-copying its attributes and serialises it by pickling
     them; ``ChanceGame`` makes both cheap and exact.
     """
 
-    def __init__(self, game: RoseKingGame) -> None:
+    def __init__(self, game: RoseKingGame, table: ChanceGame | None = None) -> None:
+        """A new game, or one going on from ``table`` (a game begun from a position)."""
         super().__init__(game)
-        self._game = ChanceGame(game.variant)
-        self._start: str | None = None  # the RK-23 position a game began from, if any
+        self._table = ChanceGame(game.variant) if table is None else table
+        # The RK-23 position a game began from, if any: information states start there.
+        self._start = None if table is None else table.public_text()
 
     @property
     def table(self) -> ChanceGame:
-        """The game in progress, for inspection (its ``board`` is the engine's ``Board``)."""
-        return self._game
+        """The cards and the board (``ChanceGame``; its ``board`` is the engine's ``Board``)."""
+        return self._table
 
     @property
     def start(self) -> str | None:
@@ -120,31 +120,31 @@ class RoseKingState(pyspiel.State):  # type: ignore[misc]
         return self._start
 
     def current_player(self) -> int:
-        if self._game.is_terminal():
+        if self._table.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._game.current_seat()
+        seat = self._table.current_seat()
         return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._game.legal_actions() if player == self._game.current_seat() else []
+        return self._table.legal_actions() if player == self._table.current_seat() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._game.chance_outcomes()
+        return self._table.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self._game.is_chance_node():
-            self._game.apply_chance(int(action))
+        if self._table.is_chance_node():
+            self._table.apply_chance(int(action))
         else:
-            self._game.apply_action(int(action))
+            self._table.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._game.action_to_string(action, chance=player == pyspiel.PlayerId.CHANCE)
+        return self._table.action_to_string(action, chance=player == pyspiel.PlayerId.CHANCE)
 
     def is_terminal(self) -> bool:
-        return self._game.is_terminal()
+        return self._table.is_terminal()
 
     def returns(self) -> list[float]:
-        return self._game.returns()
+        return self._table.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RoseKingState:
         """A state consistent with ``player_id``'s information: this one (see module doc)."""
@@ -153,7 +153,7 @@ class RoseKingState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def __str__(self) -> str:
-        return self._game.public_text()
+        return self._table.public_text()
 
 
 class RoseKingObserver:

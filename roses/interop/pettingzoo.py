@@ -72,7 +72,7 @@ class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         }
         self._variant = variant
         self._rng = np.random.default_rng()
-        self.game = ChanceGame(variant)
+        self.table = ChanceGame(variant)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -84,7 +84,7 @@ class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         """A new game, dealt by a generator seeded with ``seed`` (else the generator goes on)."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.game = ChanceGame(self._variant)
+        self.table = ChanceGame(self._variant)
         self._resolve_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -97,9 +97,9 @@ class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         mask = np.zeros(ACTION_COUNT, np.int8)
-        if self.game.current_seat() == seat:
-            mask[self.game.legal_actions()] = 1
-        return {"observation": encode(self.game.view(seat), seat), "action_mask": mask}
+        if self.table.current_seat() == seat:
+            mask[self.table.legal_actions()] = 1
+        return {"observation": encode(self.table.view(seat), seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -108,11 +108,11 @@ class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             return
         if action is None or not np.issubdtype(type(action), np.integer):
             raise IllegalMoveError(f"{agent}: action {action!r} is not an action id 0..49")
-        self.game.apply_action(int(action))
+        self.table.apply_action(int(action))
         self._resolve_chance()
         self._cumulative_rewards[agent] = 0.0
-        if self.game.is_terminal():
-            for seat, result in enumerate(self.game.returns()):
+        if self.table.is_terminal():
+            for seat, result in enumerate(self.table.returns()):
                 self.rewards[self.possible_agents[seat]] = result
             self.terminations = dict.fromkeys(self.agents, True)
         self._select_seat_to_move()
@@ -125,20 +125,20 @@ class RoseKingEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (use 'ansi')")
             return None
-        if self.game.board is None:
-            return self.game.public_text()
-        return draw_board(self.game.board.view())
+        if self.table.board is None:
+            return self.table.public_text()
+        return draw_board(self.table.board.view())
 
     def close(self) -> None:
         """Nothing to release: the environment holds no windows or files."""
 
     def _resolve_chance(self) -> None:
         """Sample the deal and drawn cards with their exact probabilities."""
-        while self.game.is_chance_node():
-            cards, probabilities = zip(*self.game.chance_outcomes(), strict=True)
-            self.game.apply_chance(int(self._rng.choice(cards, p=probabilities)))
+        while self.table.is_chance_node():
+            cards, probabilities = zip(*self.table.chance_outcomes(), strict=True)
+            self.table.apply_chance(int(self._rng.choice(cards, p=probabilities)))
 
     def _select_seat_to_move(self) -> None:
         # After the last move too: the dead steps then run from the seat that would move.
-        assert self.game.board is not None
-        self.agent_selection = self.possible_agents[self.game.board.turn]
+        assert self.table.board is not None
+        self.agent_selection = self.possible_agents[self.table.board.turn]

@@ -51,7 +51,7 @@ def test_bad_render_mode_is_refused() -> None:
 def test_the_mask_holds_the_legal_moves_of_the_agent_to_move_only() -> None:
     env = rose_pettingzoo.env()
     env.reset(seed=3)
-    board = env.game.board
+    board = env.table.board
     mask = env.observe("red")["action_mask"]
     assert mask.dtype == np.int8
     assert np.flatnonzero(mask).tolist() == sorted(m.action_id for m in board.legal_moves())
@@ -64,18 +64,18 @@ def test_the_observation_is_the_shared_encoding() -> None:
     for seat, agent in enumerate(env.possible_agents):
         observation = env.observe(agent)["observation"]
         assert env.observation_space(agent)["observation"].contains(observation)
-        assert np.array_equal(observation, encode(env.game.view(seat), seat))
+        assert np.array_equal(observation, encode(env.table.view(seat), seat))
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     env = rose_pettingzoo.env()
     env.reset(seed=5)
-    before = env.game.public_text()
+    before = env.table.public_text()
     with pytest.raises(IllegalMoveError, match="not legal"):
         env.step(48)  # RK-9: a full hand may not draw
     with pytest.raises(IllegalMoveError, match="not an action id"):
         env.step(1.5)  # type: ignore[arg-type]
-    assert env.game.public_text() == before
+    assert env.table.public_text() == before
     assert env.agent_selection == "red"
 
 
@@ -84,10 +84,10 @@ def test_draws_are_resolved_inside_the_environment() -> None:
     env.reset(seed=6)
     env.step(int(np.flatnonzero(env.observe("red")["action_mask"])[0]))
     env.step(int(np.flatnonzero(env.observe("white")["action_mask"])[0]))
-    hand = len(env.game.board.hands[0])
+    hand = len(env.table.board.hands[0])
     env.step(48)  # Red holds 4 cards and draws (RK-9)
-    assert not env.game.is_chance_node()
-    assert len(env.game.board.hands[0]) == hand + 1
+    assert not env.table.is_chance_node()
+    assert len(env.table.board.hands[0]) == hand + 1
     assert env.agent_selection == "white"
 
 
@@ -96,7 +96,7 @@ def test_same_seed_same_deal_and_other_seeds_differ() -> None:
     for seed in (1, 1, 2):
         env = rose_pettingzoo.env()
         env.reset(seed=seed)
-        deals.add(env.game.public_text())
+        deals.add(env.table.public_text())
     assert len(deals) == 2
 
 
@@ -116,7 +116,7 @@ def test_rewards_at_the_end_are_team_results(players: int) -> None:
             continue
         assert reward == 0
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    outcome = env.game.board.outcome()
+    outcome = env.table.board.outcome()
     assert outcome is not None
     for seat, agent in enumerate(env.possible_agents):
         expected = 0.0 if outcome.winner is None else 1.0 if seat & 1 == outcome.winner else -1.0
