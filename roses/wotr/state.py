@@ -8,7 +8,7 @@ Blue); ``order`` lists them in this turn's turn order (WR-6).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -61,7 +61,8 @@ class Event:
 
 
 class Table(Protocol):
-    """What is public on the table: enough to check a player's orders (WR-10)."""
+    """What is public on the table: enough to check a player's orders (WR-10) and to count
+    control points (WR-14). ``GameState`` and ``PlayerView`` both provide it."""
 
     @property
     def board(self) -> BoardData: ...
@@ -71,6 +72,12 @@ class Table(Protocol):
     def noble_zone(self) -> Mapping[str, str]: ...
     @property
     def ship_sea(self) -> Mapping[str, str]: ...
+    @property
+    def order(self) -> Sequence[int]: ...
+    @property
+    def calais(self) -> tuple[int, str] | None: ...
+    @property
+    def player_count(self) -> int: ...
 
 
 @dataclass

@@ -87,6 +87,10 @@ class PlayerView:
         )
 
     @property
+    def player_count(self) -> int:
+        return self.players
+
+    @property
     def my_money(self) -> int:
         return self.money[self.viewer] if self.viewer is not None else 0  # type: ignore[return-value]
 

@@ -15,8 +15,13 @@ def refresh_awards(state: GameState) -> None:
     """WR-16, called after every change of ownership: the holder keeps a tile while they own
     at least 2 and nobody owns more; otherwise the first player in turn order with the
     most (at least 2) takes it, or it goes back."""
-    for award in state.board.awards:
-        counts = [len(state.owned(seat, award.counts)) for seat in range(state.player_count)]
+    board = state.board
+    tally = {award.counts: [0] * state.player_count for award in board.awards}
+    for card, seat in state.owner.items():
+        if seat is not None and card in board.icons and board.icons[card].kind in tally:
+            tally[board.icons[card].kind][seat] += 1
+    for award in board.awards:
+        counts = tally[award.counts]
         holder = state.award_holder.get(award.id)
         best = max(counts)
         if holder is not None and counts[holder] >= AWARD_THRESHOLD and counts[holder] == best:

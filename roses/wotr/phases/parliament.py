@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Final
 
 from ..chart import Holdings
-from ..state import LANCASTER, YORK, GameState
+from ..state import LANCASTER, YORK, GameState, Table
 from .awards import score_awards, score_bonuses
 
 KING_VP: Final = 5
 
 
-def zone_holdings(state: GameState, zone_id: str) -> dict[int, Holdings]:
+def zone_holdings(state: Table, zone_id: str) -> dict[int, Holdings]:
     """WR-14: each player's CP in a zone: its Locations and bishop, the nobles now in it,
     the ships in its sea zones (home ports included) and Calais if it landed there."""
     board = state.board
@@ -35,7 +35,7 @@ def zone_holdings(state: GameState, zone_id: str) -> dict[int, Holdings]:
     return held
 
 
-def ranking(state: GameState, held: dict[int, Holdings]) -> list[int]:
+def ranking(state: Table, held: dict[int, Holdings]) -> list[int]:
     """WR-14: players with CP in the zone, most first; ties by WR-3, then turn order."""
     in_turn_order = [seat for seat in state.order if held[seat].cp > 0]
     # A reversed stable sort keeps fully tied players in turn order.
