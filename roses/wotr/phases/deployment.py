@@ -78,10 +78,10 @@ def pay(state: GameState, seat: int, orders: Orders) -> dict[str, int]:
 
 def move_pieces(state: GameState, seat: int, orders: Orders) -> None:
     """WR-11: nobles and ships move (orders were checked on submission, WR-10)."""
-    for noble, zone in orders.noble_moves.items():
+    for noble, zone in sorted(orders.noble_moves.items()):
         state.noble_zone[noble] = zone
         state.note(f"{state.name(seat)} moves {state.board.nobles[noble].name} to {zone}.")
-    for ship, sea in orders.ship_moves.items():
+    for ship, sea in sorted(orders.ship_moves.items()):
         state.ship_sea[ship] = sea
         state.note(f"{state.name(seat)} sails {state.board.icons[ship].name} to {sea}.")
 
