@@ -47,7 +47,7 @@ def test_a_bad_action_is_named_by_its_index() -> None:
 def test_a_wrong_result_is_reported() -> None:
     record = finished_record()
     record["result"]["vp"][0] += 1
-    with pytest.raises(InvalidRecordError, match="^result: says"):
+    with pytest.raises(InvalidRecordError, match=r"^result: says"):
         replay(record)
 
 
