@@ -11,7 +11,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from roses.interop import openspiel as rose_openspiel
 from roses.interop.encoding import encode
-from roses.roseking import InvalidPositionError, Move, parse_card
+from roses.roseking import IllegalMoveError, InvalidPositionError, Move, parse_card
 from tests.roseking.helpers import make_position
 
 SEATS = {2: ["r", "w"], 4: ["r1", "w1", "r2", "w2"]}
@@ -67,7 +67,11 @@ def test_bad_player_counts_are_refused(players: int) -> None:
 def test_the_deal_is_a_chain_of_chance_nodes() -> None:
     # RK-5: 10 cards dealt one by one; then Red moves (RK-7).
     state = rose_openspiel.load().new_initial_state()
+    assert state.observation_string(1) == "w sees deal -|-"
+    assert state.information_state_string(0) == "r knows"
     for dealt in range(10):
+        if dealt == 6:  # hands are dealt face up (RK-5)
+            assert state.observation_string(0) == "r sees deal N1,N2,N3,NE1,NE2|NE3"
         assert state.current_player() == pyspiel.PlayerId.CHANCE
         outcomes = state.chance_outcomes()
         assert len(outcomes) == 24 - dealt
@@ -100,10 +104,16 @@ def test_actions_are_move_action_ids_and_draws_are_followed_by_chance() -> None:
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     state = deal(rose_openspiel.load().new_initial_state(), seed=2)
-    before = str(state)
-    with pytest.raises(Exception, match="not legal"):
+    before, history = str(state), state.history()
+    with pytest.raises(IllegalMoveError, match="not legal for r"):
         state.apply_action(48)  # RK-9: a full hand may not draw
-    assert str(state) == before
+    with pytest.raises(IllegalMoveError, match="not an action id"):
+        state.apply_action(77)
+    assert str(state) == before and state.history() == history
+    start = rose_openspiel.load().new_initial_state()
+    with pytest.raises(ValueError, match="chance outcome 30 is not one of the cards left"):
+        start.apply_action(30)
+    assert start.history() == []
 
 
 @pytest.mark.parametrize("players", [2, 4])
