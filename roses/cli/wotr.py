@@ -1,0 +1,224 @@
+"""``roses wotr``: Wars of the Roses at the command line: board data, simulations, play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from roses.bots.wotr import WotrBot, available_wotr_bots, make_wotr_bot
+from roses.bots.wotr.match import bot_game
+from roses.wotr.data import BoardData, load_board
+from roses.wotr.errors import BoardDataError, WotrError
+from roses.wotr.game import PLAYER_COUNTS, Game
+from roses.wotr.record import dump, load, record_of, replay
+from roses.wotr.state import SEAT_NAMES, VP_SOURCES
+
+from .errors import UserError
+
+app = typer.Typer(help="Wars of the Roses: Lancaster vs York.", no_args_is_help=True)
+board_app = typer.Typer(help="The component data file (docs/wotr-board-data.md).",
+                        no_args_is_help=True)  # fmt: skip
+app.add_typer(board_app, name="board")
+
+BoardOption = Annotated[
+    Path | None, typer.Option("--board", help="A board data file (default: the project's).")
+]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="wotr")
+
+
+def _board(path: Path | None) -> BoardData:
+    try:
+        return load_board(path)
+    except BoardDataError as error:
+        raise UserError(f"{path}: {error}") from None
+
+
+@board_app.command("check")
+def board_check(path: Annotated[Path, typer.Argument(help="A board data file.")]) -> None:
+    """Validate a board data file; print every problem (key: value: why)."""
+    try:
+        board = load_board(path)
+    except BoardDataError as error:
+        for problem in error.problems:
+            print(problem)
+        count = len(error.problems)
+        raise UserError(f"{path}: {count} problem{'s' if count != 1 else ''}") from None
+    print(f"{path}: ok ({len(board.provisional)} provisional values)")
+
+
+def _mark(board: BoardData, key: str, value: object) -> str:
+    return f"{value}*" if key in board.provisional else str(value)
+
+
+@board_app.command("show")
+def board_show(
+    board_path: BoardOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the data file itself.")] = False,
+) -> None:
+    """Print the board data; provisional values are marked with *."""
+    board = _board(board_path)
+    if as_json:
+        print(json.dumps(board.to_json(), indent=1, ensure_ascii=False))
+        return
+    console = Console(width=120)
+    console.print(f"[bold]{board.title}[/bold]   (* = provisional, see docs/wotr-board-data.md)")
+    zones = Table("zone", "name", "votes", "VP 1st/2nd", "adjacent", "sea zones")
+    for zone in board.zones:
+        key = f"zones.{zone.id}"
+        zones.add_row(zone.id, zone.name, str(zone.votes),
+                      _mark(board, f"{key}.vp", f"{zone.vp_first}/{zone.vp_second}"),
+                      _mark(board, f"{key}.land", ", ".join(sorted(zone.land))),
+                      ", ".join(zone.seas))  # fmt: skip
+    console.print(zones)
+    icons = Table("zone", "icon", "kind", "CP", "garrison", "income", "notes")
+    for icon in board.icons.values():
+        key = f"icons.{icon.id}"
+        notes = []
+        if icon.cathedral:
+            notes.append(_mark(board, f"{key}.cathedral", "cathedral"))
+        if icon.see:
+            notes.append(f"see {icon.see}")
+        if icon.sea:
+            notes.append(_mark(board, f"{key}.sea", f"sea {icon.sea}"))
+        icons.add_row(icon.zone, _mark(board, f"{key}.name", icon.name),
+                      icon.kind.replace("_", " "), str(icon.cp), str(icon.garrison or ""),
+                      _mark(board, f"{key}.income", icon.income) if icon.kind != "castle"
+                      else "", ", ".join(notes))  # fmt: skip
+    console.print(icons)
+    nobles = Table("noble", "CP", "home")
+    for noble in board.nobles.values():
+        key = f"nobles.{noble.id}"
+        nobles.add_row(
+            _mark(board, f"{key}.name", noble.name),
+            _mark(board, f"{key}.cp", noble.cp),
+            _mark(board, f"{key}.home", noble.home),
+        )
+    console.print(nobles)
+    troops = board.model.troops
+    per_turn = ", ".join(str(n) for n in troops.mercenaries_per_card)
+    console.print(f"Troops: {troops.cost} pounds each, {troops.per_player} per player; "
+                  f"{troops.mercenary_tokens} mercenary tokens, {troops.mercenary_cards} cards; "
+                  f"mercenaries per card, turns 1-5: "
+                  f"{_mark(board, 'troops.mercenaries_per_card', per_turn)}")  # fmt: skip
+    calais = board.model.calais
+    awards = "; ".join(f"{a.name} ({a.counts}s, {a.vp} VP)" for a in board.awards)
+    console.print(f"Awards: {awards}; {calais.name} ({calais.cp} CP in "
+                  f"{' or '.join(calais.zones)}, {calais.vp} VP)")  # fmt: skip
+
+
+def _bots(text: str, players: int, seed: int | None, allow_human: bool) -> list[WotrBot | None]:
+    names = [name.strip() for name in text.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise UserError(f"--bots names {len(names)} players but --players is {players}")
+    bots: list[WotrBot | None] = []
+    for seat, name in enumerate(names):
+        if name == "human" and allow_human:
+            bots.append(None)
+            continue
+        try:
+            bots.append(make_wotr_bot(name, seed=None if seed is None else seed * 31 + seat))
+        except ValueError as error:
+            raise UserError(str(error)) from None
+    return bots
+
+
+def _players(players: int) -> int:
+    if players not in PLAYER_COUNTS:
+        raise UserError(f"--players {players}: the game is for 2, 3 or 4")
+    return players
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 4,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help=f"One per seat ({', '.join(available_wotr_bots())}), "
+            "comma-separated, or one for all."
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    seed: Annotated[int | None, typer.Option(help="Seed of the games (random if omitted).")] = None,
+    board_path: BoardOption = None,
+    records: Annotated[Path | None, typer.Option(help="Write each game's record here.")] = None,
+) -> None:
+    """Play bots against each other; print win rates and average VP per source."""
+    board = _board(board_path)
+    names = [n.strip() for n in bots.split(",")] * (1 if "," in bots else _players(players))
+    seats = _bots(bots, _players(players), seed, allow_human=False)
+    wins = [0.0] * players
+    totals = [dict.fromkeys(("total", *VP_SOURCES), 0) for _ in range(players)]
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())  # fmt: skip
+    with Progress(*columns, console=Console(stderr=True)) as progress:
+        task = progress.add_task("games", total=games)
+        for number in range(games):
+            game_seed = None if seed is None else seed * 1_000_003 + number
+            game = bot_game(seats, seed=game_seed, board=board)  # type: ignore[arg-type]
+            outcome = game.outcome()
+            assert outcome is not None
+            for seat in outcome.winners:
+                wins[seat] += 1 / len(outcome.winners)
+            for seat, player in enumerate(game.state.players):
+                totals[seat]["total"] += player.vp
+                for source, vp in player.vp_by_source.items():
+                    totals[seat][source] += vp
+            if records is not None:
+                dump(record_of(game), records / f"game-{number + 1:05d}.json")
+            progress.advance(task)
+    table = Table("seat", "bot", "wins", "win rate", "avg VP", *VP_SOURCES,
+                  title=f"{games} games, {players} players (VP averaged per game)")  # fmt: skip
+    for seat in range(players):
+        average = [f"{totals[seat][key] / games:.1f}" for key in ("total", *VP_SOURCES)]
+        table.add_row(SEAT_NAMES[seat], names[seat], f"{wins[seat]:g}",
+                      f"{wins[seat] / games:.1%}", *average)  # fmt: skip
+    Console(width=120).print(table)
+
+
+@app.command()
+def play(
+    board_path: BoardOption = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the shuffle (random if omitted).")
+    ] = None,
+    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 4,
+    bots: Annotated[str, typer.Option(help="Per seat: human or a bot name, comma-separated.")] = (
+        "human"
+    ),
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game record here at the end.")
+    ] = None,
+) -> None:
+    """Hot-seat play for people at one terminal (bots may take seats)."""
+    from .wotr_hotseat import play_hotseat
+
+    seats = _bots(bots, _players(players), seed, allow_human=True)
+    game = play_hotseat(Game(players, board=_board(board_path), seed=seed), seats)
+    if save is not None:
+        dump(record_of(game), save)
+
+
+@app.command("replay")
+def replay_command(path: Annotated[Path, typer.Argument(help="A JSON game record.")]) -> None:
+    """Replay a game record; print the result as JSON."""
+    try:
+        game = replay(load(path))
+    except WotrError as error:
+        raise UserError(f"{path}: {error}") from None
+    outcome = game.outcome()
+    print(json.dumps({"over": outcome is not None,
+                      "result": None if outcome is None else outcome.to_json()}))  # fmt: skip
