@@ -23,6 +23,7 @@ from roses.roseking.view import PlayerView
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+numba: Any
 try:
     if os.environ.get("ROSES_NO_NUMBA"):
         raise ImportError("numba disabled by ROSES_NO_NUMBA")
@@ -38,7 +39,8 @@ def _jit(function: F) -> F:
     """Compile with numba (cached on disk) when it is there, else leave plain Python."""
     if numba is None:
         return function
-    return numba.njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return]
+    compiled: F = numba.njit(cache=True, nogil=True)(function)
+    return compiled
 
 
 if numba is not None:
@@ -94,7 +96,8 @@ def _rand(rng: Any, bound: int) -> int:
     state ^= state >> 17
     state ^= (state << 5) & 0xFFFFFFFF
     rng[0] = state
-    return (state * bound) >> 32
+    pick: int = (state * bound) >> 32
+    return pick
 
 
 @_jit
@@ -110,6 +113,18 @@ def _shuffle(cards: Any, count: int, rng: Any) -> None:
     for i in range(count - 1, 0, -1):
         j = _rand(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@_jit
+def _sort(cards: Any, count: int) -> None:
+    """Insertion sort: a pile's order is forgotten before it is shuffled for a playout."""
+    for i in range(1, count):
+        card = cards[i]
+        j = i - 1
+        while j >= 0 and cards[j] > card:
+            cards[j + 1] = cards[j]
+            j -= 1
+        cards[j + 1] = card
 
 
 @_jit
@@ -381,8 +396,8 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
 def playouts(vector: Any, count: int, seed: int, policy: int = NEIGHBOURS) -> int:
     """``count`` random games from ``vector``, each with a fresh random pile order.
 
-    Returns red's points summed in halves (a win 2, a draw 1). Used by the search bot:
-    the vector holds only what a player may know, the pile's order is drawn here.
+    The pile's order in ``vector`` is ignored (sorted away), so playouts depend only on
+    what a player may know. Returns red's points summed in halves (a win 2, a draw 1).
     """
     rng = seed_state(seed)
     owner, hands, hand_n, heroes = _new(SQUARE_COUNT), _new(20), _new(4), _new(4)
@@ -393,6 +408,7 @@ def playouts(vector: Any, count: int, seed: int, policy: int = NEIGHBOURS) -> in
     total = 0
     for _ in range(count):
         _load(vector, owner, hands, hand_n, heroes, pile, discard, st)
+        _sort(pile, st[S_PILE_N])
         _shuffle(pile, st[S_PILE_N], rng)
         _play_out(owner, hands, hand_n, heroes, pile, discard, st, rng, moves, weights, policy,
                   no_log, shuffles)  # fmt: skip

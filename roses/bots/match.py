@@ -108,7 +108,10 @@ def wilson_interval(points: float, games: int, z: float = Z95) -> tuple[float, f
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # exact ends: rounding must not exclude an observed rate of 0 or 1
+    low = 0.0 if points <= 0 else max(0.0, centre - spread)
+    high = 1.0 if points >= games else min(1.0, centre + spread)
+    return low, high
 
 
 def elo_difference(score: float) -> float:

@@ -153,19 +153,79 @@ def replay_command(record: Annotated[Path, typer.Argument(help="A JSON game reco
 def play(
     seed: SeedOption = None,
     variant: Annotated[str, typer.Option(help="classic, random-start or four-player.")] = "classic",
+    vs: Annotated[str | None, typer.Option("--vs", help="Play against this bot.")] = None,
+    team: Annotated[str, typer.Option(help="With --vs: your team, red or white.")] = "red",
+    time_limit: Annotated[
+        float | None, typer.Option("--time", min=0.01, help="With --vs: bot seconds per move.")
+    ] = None,
 ) -> None:
-    """Hot-seat play for people at one terminal."""
-    from .hotseat import play_hotseat
+    """Hot-seat play for people at one terminal, or a person against a bot (--vs)."""
+    board = Board(_variant(variant), seed=seed)
+    if vs is None:
+        from .hotseat import play_hotseat
 
-    play_hotseat(Board(_variant(variant), seed=seed))
+        play_hotseat(board)
+        return
+    from .vsbot import start_vs_bot
+
+    start_vs_bot(board, vs, team, time_limit, seed)
 
 
 @app.command()
 def bench(
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 2000,
     seed: Annotated[int, typer.Option(help="Seed of the games.")] = 0,
+    kernel: Annotated[bool, typer.Option("--kernel", help="Time the bots' kernel.")] = False,
 ) -> None:
     """Play random complete games through the public API; print the speed as JSON."""
+    if kernel:
+        from roses.bots.kernel import benchmark
+
+        print(json.dumps(benchmark(games, seed)))
+        return
     from roses.roseking.bench import random_games
 
     print(json.dumps(random_games(games, seed)))
+
+
+BotArgument = Annotated[str, typer.Argument(help="A bot: random, greedy or mcts.")]
+TimeOption = Annotated[float | None, typer.Option("--time", min=0.001, help="Seconds per move.")]
+IterationsOption = Annotated[int | None, typer.Option(min=1, help="Search iterations per move.")]
+
+
+@app.command()
+def match(
+    bot_a: BotArgument,
+    bot_b: BotArgument,
+    games: Annotated[int, typer.Option(min=1, help="Games to play (seats swap every game).")] = 100,
+    time_limit: TimeOption = None,
+    iterations: IterationsOption = None,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes playing games.")] = 1,
+    variant: Annotated[str, typer.Option(help="classic, random-start or four-player.")] = "classic",
+    records: Annotated[Path | None, typer.Option(help="Save each game's record here.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the win rate into this PNG.")] = None,
+) -> None:
+    """Bot against bot: wins, draws, win rate with its 95% interval, Elo difference."""
+    from roses.bots.match import MatchConfig
+
+    from .rk_match import run_match
+
+    config = MatchConfig(
+        bot_a, bot_b, games, seed, time_limit, iterations, _variant(variant), records is not None
+    )
+    print(run_match(config, jobs=jobs, records=records, plot=plot))
+
+
+@app.command()
+def analyse(
+    position: Annotated[str, typer.Argument(help="RK-23 position.")],
+    time_limit: TimeOption = None,
+    iterations: IterationsOption = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the search.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list.")] = False,
+) -> None:
+    """Every legal move with the search bot's win probability and visits, best first."""
+    from .rk_match import analyse_position
+
+    print(analyse_position(_board(position), time_limit, iterations, seed, as_json))
