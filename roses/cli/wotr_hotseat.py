@@ -95,7 +95,7 @@ class HotSeat:
         return game
 
     def pick(self, seat: int) -> None:
-        view = self.game.view(seat)
+        view = self.game.view(None)  # the whole table watches: no money shown (WR-20)
         self.write("")
         self.write(draw_table(view))
         self.write(draw_layout(view))
