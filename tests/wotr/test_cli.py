@@ -68,7 +68,7 @@ def test_board_show_reads_a_users_file(tmp_path: Path, capsys: Any) -> None:
 def test_simulate_prints_win_rates_and_vp_sources(tmp_path: Path, capsys: Any) -> None:
     args = ["wotr", "simulate", "--players", "4", "--bots", "heuristic,heuristic,random,random",
             "--games", "3", "--seed", "1", "--records", str(tmp_path)]  # fmt: skip
-    code, out, err = run(args, capsys)
+    code, out, _ = run(args, capsys)
     assert code == 0
     assert "3 games, 4 players" in out and "win rate" in out and "church" in out
     assert out.count("heuristic") == 2 and out.count("random") == 2
@@ -92,8 +92,9 @@ def test_simulate_rejects_bad_options(capsys: Any) -> None:
 
 def test_planning_commands_build_orders() -> None:
     orders = Orders()
-    for command in ("bid 4 se", "move stafford wc", "sail ship-of-sandwich MI-sea",
-                    "troops windsor 2", "mercs windsor 1", "white stafford", "black neville"):  # fmt: skip
+    commands = ["bid 4 se", "move stafford wc", "sail ship-of-sandwich MI-sea",
+                "troops windsor 2", "mercs windsor 1", "white stafford", "black neville"]  # fmt: skip
+    for command in commands:
         orders = edit_orders(orders, command)
     assert orders == Orders(4, "SE", {"stafford": "WC"}, {"ship-of-sandwich": "MI-sea"},
                             {"windsor": 2}, {"windsor": 1},
