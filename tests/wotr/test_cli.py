@@ -92,8 +92,15 @@ def test_simulate_rejects_bad_options(capsys: Any) -> None:
 
 def test_planning_commands_build_orders() -> None:
     orders = Orders()
-    commands = ["bid 4 se", "move stafford wc", "sail ship-of-sandwich MI-sea",
-                "troops windsor 2", "mercs windsor 1", "white stafford", "black neville"]  # fmt: skip
+    commands = [
+        "bid 4 se",
+        "move stafford wc",
+        "sail ship-of-sandwich MI-sea",
+        "troops windsor 2",
+        "mercs windsor 1",
+        "white stafford",
+        "black neville",
+    ]
     for command in commands:
         orders = edit_orders(orders, command)
     assert orders == Orders(4, "SE", {"stafford": "WC"}, {"ship-of-sandwich": "MI-sea"},
