@@ -41,21 +41,32 @@ def variant_for_players(players: int) -> Variant:
     return Variant.FOUR_PLAYER if players == 4 else Variant.CLASSIC
 
 
-def max_decisions(variant: Variant) -> int:
-    """An upper bound on the players' moves in one game (chance outcomes not counted).
+def _max_card_plays(variant: Variant) -> int:
+    """52 stones (RK-12) plus every hero card (RK-10)."""
+    return STONE_COUNT + variant.heroes_per_seat * variant.seats
 
-    Card plays are at most 52 stones (RK-12) plus every hero card (RK-10); hands start full,
-    so draws never outnumber card plays (RK-9); a pass is followed by a move of another
-    seat, so at most ``seats - 1`` passes come in a row (RK-11, RK-17).
+
+def _max_draws(variant: Variant) -> int:
+    """Each draw needs room in a hand (RK-9) and only card plays make room, so draws are at
+    most the card plays plus the room at the start: none after a deal, at most every hand's
+    worth from a position."""
+    return _max_card_plays(variant) + variant.seats * variant.hand_limit
+
+
+def max_decisions(variant: Variant) -> int:
+    """An upper bound on the players' moves in one game, from the deal or any position.
+
+    A pass is followed by a move of another seat, so at most ``seats - 1`` passes come in a
+    row (RK-11, RK-17) before a card play or a draw.
     """
-    card_plays = STONE_COUNT + variant.heroes_per_seat * variant.seats
-    return variant.seats * 2 * card_plays
+    return variant.seats * (_max_card_plays(variant) + _max_draws(variant))
 
 
 def max_chance_events(variant: Variant) -> int:
-    """The deal plus at most one draw per card play (see ``max_decisions``)."""
-    card_plays = STONE_COUNT + variant.heroes_per_seat * variant.seats
-    return variant.seats * variant.hand_limit + card_plays
+    """The dealt cards plus the drawn ones: after a deal at most one draw per card play;
+    from a position no deal, but up to every hand's worth of draws more. Either way at
+    most the card plays plus ``seats * hand_limit``."""
+    return _max_card_plays(variant) + variant.seats * variant.hand_limit
 
 
 @dataclass(frozen=True, slots=True)
