@@ -17,7 +17,7 @@ from roses.interop.chance import (
     max_decisions,
     variant_for_players,
 )
-from roses.roseking import Board, IllegalMoveError, Move, Variant, parse_card
+from roses.roseking import CARD_NAMES, Board, IllegalMoveError, Move, Variant, parse_card
 from roses.roseking.moves import DRAW_MOVE
 from tests.interop.helpers import play_randomly, step_randomly
 from tests.roseking.helpers import make_position
@@ -256,3 +256,23 @@ def test_the_pile_order_of_a_given_position_is_forgotten() -> None:
     game = ChanceGame.from_position(board.position())
     assert game.board is not None
     assert list(game.board.draw_pile) == sorted(board.draw_pile)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_bounds_hold_from_empty_hands(players: int) -> None:
+    # The most room a start can leave: no stones, no cards in any hand (RK-9 draws first).
+    hands = "|".join(["-"] * players)
+    heroes = "|".join(["4"] * 2 if players == 2 else ["2"] * 4)
+    turn = "r" if players == 2 else "r1"
+    pile = ",".join(CARD_NAMES)
+    for seed in range(3):
+        game = ChanceGame.from_position(f"9/9/9/9/9/9/9/9/9 e5 {turn} {hands} {heroes} {pile}/-")
+        rng = random.Random(seed)
+        decisions = chance_events = 0
+        while not game.is_terminal():
+            chance = game.is_chance_node()
+            step_randomly(game, rng)
+            chance_events += chance
+            decisions += not chance
+        assert decisions <= max_decisions(game.variant)
+        assert chance_events <= max_chance_events(game.variant)
