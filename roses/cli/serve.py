@@ -34,12 +34,15 @@ def register(app: typer.Typer) -> None:
         try:  # here, so that a database that cannot be opened is one line, not a traceback
             upgrade(engine)
         except SQLAlchemyError as error:
-            reason = str(error.orig if hasattr(error, "orig") else error).strip().splitlines()[0]
-            raise UserError(f"cannot open the database {_safe(settings.database_url)}: {reason}")
+            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+            url = _safe(settings.database_url)
+            raise UserError(f"cannot open the database {url}: {reason}") from None
         finally:
             engine.dispose()
         application = create_app(settings)
-        typer.echo(f"The Rose King at http://{host}:{port} (database: {_safe(settings.database_url)})")
+        typer.echo(
+            f"The Rose King at http://{host}:{port} (database: {_safe(settings.database_url)})"
+        )
         uvicorn.run(application, host=host, port=port, log_level="info")
 
 

@@ -137,9 +137,7 @@ def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     my_turn = sorted((s for s in summaries if s["your_turn"]), key=lambda s: s["turn_since"])
     others = [s for s in summaries if not s["your_turn"] and s["status"] != FINISHED]
     finished = [s for s in summaries if s["status"] == FINISHED]
-    invitations = [
-        s for s in others if s["status"] == games.WAITING and s["your_seat"] is None
-    ]
+    invitations = [s for s in others if s["status"] == games.WAITING and s["your_seat"] is None]
     return {
         "my_turn": my_turn,
         "others": [s for s in others if s not in invitations],
@@ -152,14 +150,15 @@ def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
 @router.post("/games/{game_id}/join", tags=["lobby"])
 def join(
     game_id: int,
-    body: Join,
     user: CurrentUser,
     request: Request,
     sessions: Sessions,
     tasks: BackgroundTasks,
+    body: Join | None = None,
 ) -> dict[str, Any]:
+    """Take a free seat: an open one, or one I am invited to (the body may be left out)."""
     with sessions.begin() as db:
-        games.join_game(db, user, game_id, body.seat)
+        games.join_game(db, user, game_id, body.seat if body else None)
     tasks.add_task(live.announce, request.app, game_id)
     return _view(sessions, game_id, user)
 
@@ -235,7 +234,10 @@ def replay(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any
     """Every state of the game move by move, as my seat may see each (all, once finished)."""
     with sessions() as db:
         loaded = games.load(db, game_id)
-        return {"game": summary_fields(loaded.game, user.id), "frames": replay_frames(loaded, user.id)}
+        return {
+            "game": summary_fields(loaded.game, user.id),
+            "frames": replay_frames(loaded, user.id),
+        }
 
 
 @router.get("/games/{game_id}/record", tags=["play"])
@@ -244,7 +246,9 @@ def record(game_id: int, user: CurrentUser, sessions: Sessions) -> JSONResponse:
     with sessions() as db:
         loaded = games.load(db, game_id)
         if loaded.game.status != FINISHED:
-            raise Conflict("the record holds the draw pile's order: it is ready when the game is over")
+            raise Conflict(
+                "the record holds the draw pile's order: it is ready when the game is over"
+            )
         data = game_record(loaded)
     return JSONResponse(
         data,

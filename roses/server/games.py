@@ -60,7 +60,9 @@ def load(db: Session, game_id: int) -> LoadedGame:
     game = db.get(Game, game_id)
     if game is None:
         raise NotFound(f"there is no game {game_id}")
-    moves = list(db.scalars(select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.ply)))
+    moves = list(
+        db.scalars(select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.ply))
+    )
     return rebuild(game, moves)
 
 
@@ -71,7 +73,9 @@ def _check_bot(choice: SeatChoice, strengths: list[str]) -> None:
     if choice.bot not in available_bots():
         raise Conflict(f"unknown bot {choice.bot!r} (choose from: {', '.join(available_bots())})")
     if choice.strength is not None and choice.strength not in strengths:
-        raise Conflict(f"unknown strength {choice.strength!r} (choose from: {', '.join(strengths)})")
+        raise Conflict(
+            f"unknown strength {choice.strength!r} (choose from: {', '.join(strengths)})"
+        )
 
 
 def create_game(db: Session, user: User, request: NewGame, strengths: list[str]) -> Game:

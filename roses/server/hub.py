@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections import defaultdict
 from typing import Any
 
@@ -43,7 +44,5 @@ class Hub:
 
 async def send(socket: WebSocket, message: dict[str, Any]) -> None:
     """Send, ignoring a socket that has just gone away (its handler cleans it up)."""
-    try:
+    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
         await socket.send_json(message)
-    except (RuntimeError, OSError, WebSocketDisconnect):
-        pass

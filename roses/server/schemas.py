@@ -65,7 +65,9 @@ class NewGame(BaseModel):
 
 
 class Join(BaseModel):
-    seat: int | None = Field(default=None, ge=0, le=3, description="the seat; any free one if left out")
+    seat: int | None = Field(
+        default=None, ge=0, le=3, description="the seat; any free one if left out"
+    )
 
 
 class Versioned(BaseModel):

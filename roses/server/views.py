@@ -12,7 +12,7 @@ from roses.roseking import Board, Variant, parse_move, square_name
 from roses.roseking.geometry import BB_FILE_A, BB_FILE_I, Bitboard
 from roses.roseking.record import record_of
 
-from .games import FINISHED, dealt_board, LoadedGame, seat_label
+from .games import FINISHED, LoadedGame, dealt_board, seat_label
 from .models import Game, Seat, as_utc
 
 
@@ -83,7 +83,9 @@ def game_view(loaded: LoadedGame, viewer_id: int | None) -> dict[str, Any]:
         "state": _state(shown, you, game),
         "log": [
             {"ply": ply, "seat": seat_label(seat, seats), "move": str(move)}
-            for ply, (seat, move) in enumerate(zip(loaded.move_seats, board.move_stack, strict=True))
+            for ply, (seat, move) in enumerate(
+                zip(loaded.move_seats, board.move_stack, strict=True)
+            )
         ],
         "territories": None,
     }
@@ -97,7 +99,9 @@ def game_view(loaded: LoadedGame, viewer_id: int | None) -> dict[str, Any]:
 
 def summary_fields(game: Game, viewer_id: int | None) -> dict[str, Any]:
     seats = Variant(game.variant).seats
-    you = next((s.seat for s in game.seats if viewer_id is not None and s.user_id == viewer_id), None)
+    you = next(
+        (s.seat for s in game.seats if viewer_id is not None and s.user_id == viewer_id), None
+    )
     return {
         "id": game.id,
         "variant": game.variant,

@@ -40,7 +40,9 @@ def test_login_logout_and_wrong_password(client: TestClient) -> None:
     wrong = client.post("/api/accounts/login", json={"name": player.name, "password": "nope"})
     assert wrong.status_code == 401
     assert wrong.json()["detail"] == "wrong name or password"
-    right = client.post("/api/accounts/login", json={"name": player.name, "password": "secret-rose"})
+    right = client.post(
+        "/api/accounts/login", json={"name": player.name, "password": "secret-rose"}
+    )
     assert right.status_code == 200
     assert client.get("/api/me").status_code == 200
     assert client.post("/api/accounts/logout").status_code == 204

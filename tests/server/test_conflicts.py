@@ -30,7 +30,9 @@ def test_racing_transactions_apply_exactly_one(client: TestClient, database_url:
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
     moves = game["state"]["legal_moves"]
-    engine = create_engine(database_url, connect_args={"timeout": 30} if "sqlite" in database_url else {})
+    engine = create_engine(
+        database_url, connect_args={"timeout": 30} if "sqlite" in database_url else {}
+    )
     sessions = session_factory(engine)
     with sessions() as db:
         user = db.scalars(select(User).where(User.name == red.name)).one()

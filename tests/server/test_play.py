@@ -16,7 +16,9 @@ from roses.server.models import Game
 from .conftest import Player, act, sign_up, two_player_game
 
 
-def play_out(players: dict[int, Player], game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def play_out(
+    players: dict[int, Player], game: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
     """Both sides make random legal moves until the game ends."""
     while game["status"] == "active":
         seat = next(s["seat"] for s in game["seats"] if s["label"].lower() == game["turn"].lower())
@@ -139,9 +141,9 @@ def test_passes_are_made_by_the_server_and_logged(client: TestClient, database_u
     engine = create_engine(database_url)
     with engine.begin() as connection:  # the game starts from the prepared position
         connection.execute(
-            update(Game).where(Game.id == game["id"]).values(
-                start_position=before.position(), turn_seat=before.turn
-            )
+            update(Game)
+            .where(Game.id == game["id"])
+            .values(start_position=before.position(), turn_seat=before.turn)
         )
     engine.dispose()
     mover = red if before.turn == 0 else white

@@ -1,0 +1,151 @@
+"""Every message a client receives holds only its player's view: never the pile's order.
+
+Two players watch a whole game over WebSockets (and read every HTTP answer); each message
+is checked against the true position in the database (RK-5, RK-20).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, update
+from sqlalchemy.orm import Session
+
+from roses.roseking import Board, card_name
+from roses.roseking.record import root
+from roses.server import games as games_service
+from roses.server.models import Game
+
+from .conftest import Player, sign_up, two_player_game
+
+SECRET_KEYS = {"seed", "start_position", "start", "deck", "shuffles", "draw_pile", "position"}
+
+
+def _walk(node: Any) -> list[Any]:
+    found = [node]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            assert key not in SECRET_KEYS, f"a message holds the secret field {key!r}"
+            found += _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _walk(value)
+    return found
+
+
+def assert_no_hidden_information(message: Any, truth: Board, show_draw_pile: bool) -> None:
+    pile = [card_name(card) for card in truth.draw_pile]
+    for node in _walk(message):
+        in_order = list(truth.draw_pile) == sorted(truth.draw_pile)
+        if isinstance(node, list) and len(pile) > 1 and not in_order:
+            assert node != pile, "a message lists the draw pile in its order"
+        if isinstance(node, dict) and "draw_pile_count" in node:
+            assert node["draw_pile_count"] == len(pile)
+            if show_draw_pile:  # RK-20: which cards, sorted, never their order
+                assert node["draw_pile_cards"] == [card_name(c) for c in sorted(truth.draw_pile)]
+            else:
+                assert "draw_pile_cards" not in node
+    text = str(message)
+    assert truth.position() not in text
+
+
+def _truth(client: TestClient, game_id: int) -> Board:
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    with sessions() as db:
+        return games_service.load(db, game_id).board
+
+
+def _history(board: Board) -> list[Board]:
+    """The positions of the game so far, from the start."""
+    replayed = root(board)
+    history = [replayed.copy()]
+    for move in board.move_stack:
+        replayed.push(move)
+        history.append(replayed.copy())
+    return history
+
+
+def _play_watching(client: TestClient, red: Player, white: Player, show: bool) -> int:
+    game = two_player_game(red, white, show_draw_pile=show)
+    players = {"Red": red, "White": white}
+    rng = random.Random(11)
+    checked = 0
+    with (
+        red.websocket(f"/api/games/{game['id']}/ws") as red_ws,
+        white.websocket(f"/api/games/{game['id']}/ws") as white_ws,
+        red.websocket("/api/lobby/ws") as lobby,
+    ):
+        sockets = [red_ws, white_ws]
+        assert lobby.receive_json()["type"] == "hello"
+        for socket in sockets:
+            assert_no_hidden_information(socket.receive_json(), _truth(client, game["id"]), show)
+        view = game
+        while view["status"] == "active":
+            player = players[view["turn"]]
+            mine = player.game(game["id"])
+            truth = _truth(client, game["id"])
+            assert_no_hidden_information(mine, truth, show)
+            answer = player.post(
+                f"/api/games/{game['id']}/moves",
+                {"move": rng.choice(mine["state"]["legal_moves"]), "version": mine["version"]},
+            ).json()
+            truth = _truth(client, game["id"])
+            assert_no_hidden_information(answer, truth, show)
+            for socket, seat in zip(sockets, (0, 1), strict=True):
+                message = socket.receive_json()
+                assert message["type"] == "game"
+                assert message["game"]["you"] == seat
+                assert message["game"]["version"] == answer["version"]
+                assert_no_hidden_information(message, truth, show)
+                checked += 1
+            assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}
+            view = answer
+            if view["status"] == "active" and len(view["log"]) % 8 == 0:
+                frames = player.get(f"/api/games/{game['id']}/replay").json()["frames"]
+                for frame, then in zip(frames, _history(truth), strict=True):
+                    assert_no_hidden_information(frame, then, show)
+    return checked
+
+
+def test_no_message_reveals_the_draw_pile_order(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    assert _play_watching(client, red, white, show=False) > 40
+
+
+def test_show_draw_pile_lists_the_cards_sorted(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    assert _play_watching(client, red, white, show=True) > 40
+
+
+def test_views_do_not_depend_on_the_draw_pile_order(client: TestClient, database_url: str) -> None:
+    """Two games dealt alike but for the pile's order look the same until a card is drawn."""
+    red, white = sign_up(client), sign_up(client)
+    first = two_player_game(red, white)
+    second = two_player_game(red, white)
+    board = _truth(client, first["id"])
+    reordered = board.copy()
+    reordered.reorder_draw_pile(tuple(reversed(board.draw_pile)))
+    engine = create_engine(database_url)
+    with Session(engine) as db, db.begin():
+        db.execute(
+            update(Game).where(Game.id == second["id"]).values(start_position=reordered.position())
+        )
+    engine.dispose()
+    players = {"Red": red, "White": white}
+    ignore = {"id", "turn_since", "version"}
+    views = [first, second]
+    while True:
+        player = players[views[0]["turn"]]
+        views = [player.game(view["id"]) for view in views]
+        left, right = ({k: v for k, v in view.items() if k not in ignore} for view in views)
+        assert left == right
+        plays = [m for m in views[0]["state"]["legal_moves"] if m != "draw"]
+        if not plays:
+            break
+        for view in views:
+            player.post(
+                f"/api/games/{view['id']}/moves", {"move": plays[0], "version": view["version"]}
+            )
+    assert len(views[0]["log"]) >= 4

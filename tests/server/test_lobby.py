@@ -1,0 +1,56 @@
+"""Creating and joining games: open seats, invitations, options."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from .conftest import sign_up
+
+
+def test_an_open_seat_is_taken_by_whoever_joins_first(client: TestClient) -> None:
+    host, guest_one, guest_two = sign_up(client), sign_up(client), sign_up(client)
+    body = {"seats": [{"kind": "open"}, {"kind": "me"}], "random_start": True, "light": True}
+    game = host.post("/api/games", body).json()
+    assert game["status"] == "waiting" and game["variant"] == "random-start" and game["light"]
+    assert game["id"] in [g["id"] for g in guest_one.get("/api/games/mine").json()["open"]]
+    early = host.post(f"/api/games/{game['id']}/moves", {"move": "draw", "version": 0})
+    assert early.status_code == 409  # not started
+    joined = guest_one.post(f"/api/games/{game['id']}/join")
+    assert joined.status_code == 200
+    assert joined.json()["status"] == "active" and joined.json()["you"] == 0
+    late = guest_two.post(f"/api/games/{game['id']}/join")
+    assert late.status_code == 409
+    again = guest_one.post(f"/api/games/{game['id']}/join")
+    assert again.status_code == 409
+
+
+def test_an_invited_seat_is_kept_for_the_invited_player(client: TestClient) -> None:
+    host, friend, other = sign_up(client), sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": friend.name}]
+    game = host.post("/api/games", {"seats": seats}).json()
+    assert game["seats"][1]["invited"] == friend.name
+    assert other.post(f"/api/games/{game['id']}/join").status_code == 409
+    assert game["id"] not in [g["id"] for g in other.get("/api/games/mine").json()["open"]]
+    assert friend.post(f"/api/games/{game['id']}/join", {"seat": 1}).status_code == 200
+
+
+def test_bad_game_requests(client: TestClient) -> None:
+    host = sign_up(client)
+    nobody = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "invite", "name": "zz"}]})
+    assert nobody.status_code == 409
+    assert "no player named 'zz'" in nobody.json()["detail"]
+    two_me = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "me"}]})
+    assert two_me.status_code == 422
+    assert "exactly one seat" in two_me.json()["detail"]
+    count = host.post("/api/games", {"players": 4, "seats": [{"kind": "me"}, {"kind": "open"}]})
+    assert count.status_code == 422
+    kind = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "robot"}]})
+    assert kind.status_code == 422
+    assert kind.json()["errors"][0]["field"] == "seats.1.kind"
+    four_random = {
+        "players": 4,
+        "random_start": True,
+        "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3,
+    }
+    assert host.post("/api/games", four_random).status_code == 422
+    assert host.get("/api/games/mine").json()["my_turn"] == []

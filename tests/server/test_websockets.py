@@ -1,0 +1,50 @@
+"""WebSockets: a signed-in watcher gets the game now and after every change."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import act, sign_up, two_player_game
+
+
+def test_a_watcher_gets_each_change_as_their_seat_sees_it(client: TestClient) -> None:
+    red, white, spectator = sign_up(client), sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    with (
+        white.websocket(f"/api/games/{game['id']}/ws") as white_ws,
+        spectator.websocket(f"/api/games/{game['id']}/ws") as spectator_ws,
+    ):
+        assert white_ws.receive_json()["game"]["you"] == 1
+        assert spectator_ws.receive_json()["game"]["you"] is None
+        after = act(red, game, game["state"]["legal_moves"][0])
+        pushed = white_ws.receive_json()["game"]
+        assert pushed["version"] == after["version"]
+        assert pushed["your_turn"] is True
+        assert pushed["log"] == after["log"]
+        watched = spectator_ws.receive_json()["game"]
+        assert watched["your_turn"] is False and watched["log"] == after["log"]
+
+
+def test_the_lobby_socket_hears_about_new_invitations(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    with white.websocket("/api/lobby/ws") as lobby:
+        assert lobby.receive_json() == {"type": "hello", "user": white.name}
+        seats = [{"kind": "me"}, {"kind": "invite", "name": white.name}]
+        game = red.post("/api/games", {"seats": seats}).json()
+        assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}
+    mine = white.get("/api/games/mine").json()
+    assert [g["id"] for g in mine["invitations"]] == [game["id"]]
+
+
+def test_sockets_need_a_session_and_a_game(client: TestClient) -> None:
+    player = sign_up(client)
+    with client.websocket_connect("/api/lobby/ws") as anonymous:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            anonymous.receive_json()
+        assert closed.value.code == 4401
+    with player.websocket("/api/games/424242/ws") as missing:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            missing.receive_json()
+        assert closed.value.code == 4404
