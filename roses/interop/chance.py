@@ -94,6 +94,10 @@ class DealView:
 TableView = DealView | PlayerView
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class ChanceGame:
     """One game: the deal in progress, then an engine ``Board`` plus a pending draw.
 
@@ -168,7 +172,7 @@ class ChanceGame:
     def apply_chance(self, card: Card) -> None:
         """Deal ``card`` or reveal it as the drawn card; ``ValueError`` if it cannot come up."""
         possible = [outcome for outcome, _ in self.chance_outcomes()]
-        if card not in possible:
+        if not _is_int(card) or card not in possible:
             names = ",".join(CARD_NAMES[c] for c in possible)
             raise ValueError(f"chance outcome {card!r} is not one of the cards left ({names})")
         if self.board is None:
@@ -205,7 +209,7 @@ class ChanceGame:
             raise IllegalMoveError(f"action {action} given after the end of the game")
         board = self.board
         assert board is not None
-        if not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
+        if not _is_int(action) or not 0 <= action < ACTION_COUNT:
             raise IllegalMoveError(f"action {action!r} is not an action id 0..{ACTION_COUNT - 1}")
         move = Move.from_action_id(action)
         if not board.is_legal(move):

@@ -79,7 +79,7 @@ def test_the_deal_is_public_while_it_happens() -> None:
 def test_a_card_that_cannot_come_up_is_refused_and_changes_nothing() -> None:
     game = ChanceGame()
     game.apply_chance(5)
-    for bad in (5, 24, -1):
+    for bad in (5, 24, -1, True, 2.0):
         with pytest.raises(ValueError, match="not one of the cards left"):
             game.apply_chance(bad)
     assert game.dealt == (5,)
@@ -139,8 +139,9 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     full_hand_draw = DRAW_MOVE.action_id  # RK-9: a full hand may not draw
     with pytest.raises(IllegalMoveError, match="not legal for r"):
         game.apply_action(full_hand_draw)
-    with pytest.raises(IllegalMoveError, match="not an action id"):
-        game.apply_action(50)
+    for bad in (50, -1, True, 1.0):
+        with pytest.raises(IllegalMoveError, match="not an action id"):
+            game.apply_action(bad)  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="not legal"):
         game.apply_action(49)  # RK-11: no pass while a move exists
     assert game.public_text() == before
