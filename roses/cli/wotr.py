@@ -115,22 +115,20 @@ def board_show(
                   f"{' or '.join(calais.zones)}, {calais.vp} VP)")  # fmt: skip
 
 
-def _bots(text: str, players: int, seed: int | None, allow_human: bool) -> list[WotrBot | None]:
+def _bot_names(text: str, players: int) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise UserError(f"--bots names {len(names)} players but --players is {players}")
-    bots: list[WotrBot | None] = []
-    for seat, name in enumerate(names):
-        if name == "human" and allow_human:
-            bots.append(None)
-            continue
-        try:
-            bots.append(make_wotr_bot(name, seed=None if seed is None else seed * 31 + seat))
-        except ValueError as error:
-            raise UserError(str(error)) from None
-    return bots
+    return names
+
+
+def _bot(name: str, seat: int, seed: int | None) -> WotrBot:
+    try:
+        return make_wotr_bot(name, seed=None if seed is None else seed * 31 + seat)
+    except ValueError as error:
+        raise UserError(str(error)) from None
 
 
 def _players(players: int) -> int:
@@ -156,8 +154,8 @@ def simulate(
 ) -> None:
     """Play bots against each other; print win rates and average VP per source."""
     board = _board(board_path)
-    names = [n.strip() for n in bots.split(",")] * (1 if "," in bots else _players(players))
-    seats = _bots(bots, _players(players), seed, allow_human=False)
+    names = _bot_names(bots, _players(players))
+    seats = [_bot(name, seat, seed) for seat, name in enumerate(names)]
     wins = [0.0] * players
     totals = [dict.fromkeys(("total", *VP_SOURCES), 0) for _ in range(players)]
     if records is not None:
@@ -168,7 +166,7 @@ def simulate(
         task = progress.add_task("games", total=games)
         for number in range(games):
             game_seed = None if seed is None else seed * 1_000_003 + number
-            game = bot_game(seats, seed=game_seed, board=board)  # type: ignore[arg-type]
+            game = bot_game(seats, seed=game_seed, board=board)
             outcome = game.outcome()
             assert outcome is not None
             for seat in outcome.winners:
@@ -206,7 +204,8 @@ def play(
     """Hot-seat play for people at one terminal (bots may take seats)."""
     from .wotr_hotseat import play_hotseat
 
-    seats = _bots(bots, _players(players), seed, allow_human=True)
+    names = _bot_names(bots, _players(players))
+    seats = [None if n == "human" else _bot(n, s, seed) for s, n in enumerate(names)]
     game = play_hotseat(Game(players, board=_board(board_path), seed=seed), seats)
     if save is not None:
         dump(record_of(game), save)

@@ -18,7 +18,7 @@ from .errors import IllegalActionError
 from .phases.bribery import resolve_bribes
 from .phases.combat import resolve_battles
 from .phases.deployment import deploy
-from .phases.draft import finish_draft, lay_out_cards, next_turn_order, picker, take_card
+from .phases.draft import lay_out_cards, next_turn_order, picker, take_card
 from .phases.ending import Outcome, outcome
 from .phases.income import (
     collect_income,
@@ -110,7 +110,6 @@ class Game:
         elif phase is Phase.DRAW:
             lay_out_cards(state)
         elif phase is Phase.INCOME:
-            finish_draft(state)
             collect_income(state)
             state.french_aid_queue = french_aid_candidates(state)
         elif phase is Phase.DEPLOYMENT:

@@ -21,7 +21,9 @@ def resolve_bribes(state: GameState) -> None:
                 continue
             previous = state.owner[card]
             state.owner[card] = seat
-            state.note(f"{state.name(seat)} bribes {name} away from {state.name(previous or 0)}.")
+            # A Personality never returns to nobody, so a black cube always finds an owner.
+            away = "nobody" if previous is None else state.name(previous)
+            state.note(f"{state.name(seat)} bribes {name} away from {away}.")
             refresh_awards(state)
     state.white_cubes = set()
     state.black_cubes = {}

@@ -33,10 +33,9 @@ def resolve_battles(state: GameState) -> None:
             if seat not in placed or holder == seat:
                 continue
             name = board.card_name(location)
-            if location not in standing:
-                garrison = board.icons[location].garrison if holder is not None else 0
-                defence = placed.get(holder, 0) if holder is not None else 0
-                standing[location] = garrison + defence
+            if location not in standing:  # the first attack this turn
+                defence = sum(count for owner, count in placed.items() if owner == holder)
+                standing[location] = board.icons[location].garrison + defence
             attackers, defenders = battle(placed[seat], standing[location])
             side = "nobody" if holder is None else state.name(holder)
             fight = f"{state.name(seat)} attacks {name} ({side}) with {placed[seat]} "

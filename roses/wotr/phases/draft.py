@@ -47,10 +47,17 @@ def picker(state: GameState) -> int | None:
 
 def take_card(state: GameState, seat: int, card: str) -> None:
     """WR-8: the card's icon gets the player's marker; a noble enters in its home zone;
-    a mercenary card gives this turn's mercenaries (as many as are left) and leaves."""
-    board = state.board
+    a mercenary card gives this turn's mercenaries (as many as are left) and leaves.
+    The last pick of the draft ends it (WR-7)."""
     state.layout.remove(card)
     state.pick_index += 1
+    _take(state, seat, card)
+    if picker(state) is None:
+        finish_draft(state)
+
+
+def _take(state: GameState, seat: int, card: str) -> None:
+    board = state.board
     if card in board.mercenary_cards:
         tokens = min(board.mercenaries_for_turn(state.turn), state.mercenary_supply)
         state.mercenary_supply -= tokens
