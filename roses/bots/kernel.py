@@ -72,12 +72,11 @@ VECTOR_SIZE: Final = 86
 HAND_SLOTS: Final = 5
 MAX_PLIES: Final = 600  # a game has far fewer (about 60 plays, as many draws, few passes)
 MAX_SHUFFLES: Final = 24
-UNIFORM: Final = 0
-NEIGHBOURS: Final = 1
-PLAY_WEIGHT: Final = 2
-HERO_WEIGHT: Final = 1
-DRAW_WEIGHT: Final = 2
-NEIGHBOUR_WEIGHT: Final = 3
+# Playout policies: (weighted?, play, play per own neighbour, hero, hero per neighbour,
+# draw). A weighted policy picks a move with probability proportional to its weight.
+Policy = tuple[int, int, int, int, int, int]
+UNIFORM: Final[Policy] = (0, 1, 0, 1, 0, 1)
+NEIGHBOURS: Final[Policy] = (1, 2, 3, 1, 3, 2)
 DRAW_ACTION: Final = 48
 PASS_ACTION: Final = 49
 # Scalars of a running game, kept in one small array so helpers can change them.
@@ -257,7 +256,7 @@ def _load(vector: Any, owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: A
 
 
 @_jit
-def _neighbour_weight(owner: Any, target: int, colour: int, hero: bool) -> int:
+def _neighbour_weight(owner: Any, target: int, colour: int, hero: bool, policy: Policy) -> int:
     """Playout preference: a stone that joins the mover's territories is worth more.
 
     A hero is also worth more the more opposing stones it cuts from (RK-10, RK-14).
@@ -288,17 +287,17 @@ def _neighbour_weight(owner: Any, target: int, colour: int, hero: bool) -> int:
         elif stone != 0:
             other += 1
     if hero:
-        return HERO_WEIGHT + NEIGHBOUR_WEIGHT * (own + other)
-    return PLAY_WEIGHT + NEIGHBOUR_WEIGHT * own
+        return policy[3] + policy[4] * (own + other)
+    return policy[1] + policy[2] * own
 
 
 @_jit
 def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, discard: Any,
-              st: Any, rng: Any, moves: Any, weights: Any, policy: int, moves_out: Any,
+              st: Any, rng: Any, moves: Any, weights: Any, policy: Any, moves_out: Any,
               shuffles_out: Any) -> None:  # fmt: skip
     """Random legal actions to the end; logs actions while ``moves_out`` has room.
 
-    Policy ``UNIFORM`` picks uniformly; ``NEIGHBOURS`` weights each move by how many of the
+    ``UNIFORM`` picks uniformly; ``NEIGHBOURS`` weights each move by how many of the
     mover's stones its target touches (``_neighbour_weight``).
 
     One loop with the game's scalars in locals: numba then keeps them in registers.
@@ -307,6 +306,7 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
     crown, turn, pile_n, discard_n = st[S_CROWN], st[S_TURN], st[S_PILE_N], st[S_DISCARD_N]
     stones, plies, seats, limit = st[S_STONES], st[S_PLIES], st[S_SEATS], st[S_LIMIT]
     log_size = len(moves_out)
+    weighted = policy[0] != 0
     while stones < STONE_COUNT:  # RK-12
         colour = 1 + (turn & 1)
         opponent = 3 - colour
@@ -326,15 +326,15 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
                     moves[n] = card + CARD_COUNT
                 else:
                     continue
-                if policy:
-                    weight = _neighbour_weight(owner, target, colour, stone != 0)
+                if weighted:
+                    weight = _neighbour_weight(owner, target, colour, stone != 0, policy)
                     total += weight
                     weights[n] = total
                 n += 1
         if count < limit:  # RK-9
             moves[n] = DRAW_ACTION
-            if policy:
-                total += DRAW_WEIGHT
+            if weighted:
+                total += policy[5]
                 weights[n] = total
             n += 1
         if n == 0:
@@ -348,7 +348,7 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
             action = PASS_ACTION  # RK-11, RK-17
         elif n == 1:
             action = moves[0]
-        elif policy:
+        elif weighted:
             pick = _rand(rng, total)
             chosen = 0
             while weights[chosen] <= pick:
@@ -393,7 +393,7 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
 
 
 @_jit
-def playouts(vector: Any, count: int, seed: int, policy: int = NEIGHBOURS) -> int:
+def playouts(vector: Any, count: int, seed: int, policy: Policy) -> int:
     """``count`` random games from ``vector``, each with a fresh random pile order.
 
     The pile's order in ``vector`` is ignored (sorted away), so playouts depend only on
@@ -418,9 +418,7 @@ def playouts(vector: Any, count: int, seed: int, policy: int = NEIGHBOURS) -> in
 
 
 @_jit
-def recorded_game(
-    vector: Any, seed: int, moves_out: Any, shuffles_out: Any, policy: int = UNIFORM
-) -> Any:
+def recorded_game(vector: Any, seed: int, moves_out: Any, shuffles_out: Any, policy: Policy) -> Any:
     """One random game from ``vector`` as given (the pile's order included), logged.
 
     ``moves_out`` receives the action ids, ``shuffles_out`` each reshuffle as a count and
@@ -536,7 +534,7 @@ def encode_view(view: PlayerView) -> Any:
 
 def warm_up() -> None:
     """Compile the kernel (or load it from numba's cache) once per process."""
-    playouts(encode_board(Board(seed=0)), 1, 0)
+    playouts(encode_board(Board(seed=0)), 1, 0, UNIFORM)
 
 
 def new_log(size: int) -> Any:

@@ -31,6 +31,24 @@ class MatchConfig:
     iterations: int | None = None
     variant: Variant = Variant.CLASSIC
     keep_records: bool = False
+    # bot B's own budget, for time-odds matches; None: the same as bot A's
+    time_limit_b: float | None = None
+    iterations_b: int | None = None
+
+    def budget(self, bot: str) -> tuple[float | None, int | None]:
+        """(seconds, iterations) per move for bot ``"a"`` or ``"b"``."""
+        if bot == "b" and (self.time_limit_b is not None or self.iterations_b is not None):
+            return self.time_limit_b, self.iterations_b
+        return self.time_limit, self.iterations
+
+    def describe_budget(self) -> str:
+        def text(seconds: float | None, iterations: int | None) -> str:
+            if seconds is not None:
+                return f"{seconds:g} s/move"
+            return "default budget" if iterations is None else f"{iterations} iterations/move"
+
+        a, b = text(*self.budget("a")), text(*self.budget("b"))
+        return a if a == b else f"{a} vs {b}"
 
 
 @dataclass(frozen=True)
@@ -67,14 +85,16 @@ def play_game(config: MatchConfig, index: int) -> GameResult:
     bots: list[Bot] = []
     names = []
     for seat in range(board.seats):
-        name = config.bot_a if seat & 1 == a_team else config.bot_b
+        is_a = seat & 1 == a_team
+        name = config.bot_a if is_a else config.bot_b
+        time_limit, iterations = config.budget("a" if is_a else "b")
         names.append(name)
         bots.append(
             make_bot(
                 name,
                 seed=(config.seed * 7919 + index) * 8 + seat,
-                time_limit=config.time_limit,
-                iterations=config.iterations,
+                time_limit=time_limit,
+                iterations=iterations,
             )
         )
     while moves := board.legal_moves():
@@ -161,7 +181,8 @@ def format_stats(config: MatchConfig, stats: MatchStats) -> str:
 
     return "\n".join(
         [
-            f"{config.bot_a} vs {config.bot_b}: {stats.games} games ({config.variant.value})",
+            f"{config.bot_a} vs {config.bot_b}: {stats.games} games ({config.variant.value}, "
+            f"{config.describe_budget()})",
             f"wins {stats.wins}  draws {stats.draws}  losses {stats.losses}",
             f"win rate {stats.score:.3f}  95% CI [{stats.low:.3f}, {stats.high:.3f}]",
             f"Elo difference {elo(stats.elo)}  95% CI [{elo(stats.elo_low)}, "

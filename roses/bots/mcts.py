@@ -91,7 +91,7 @@ class MctsBot:
         exploration: float = EXPLORATION,
         playouts_per_leaf: int = PLAYOUTS_PER_LEAF,
         reuse_tree: bool = True,
-        policy: int = kernel.NEIGHBOURS,
+        policy: kernel.Policy = kernel.UNIFORM,
     ) -> None:
         self.rng = random.Random(spec.seed)
         self.iterations = spec.iterations

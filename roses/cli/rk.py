@@ -200,6 +200,12 @@ def match(
     games: Annotated[int, typer.Option(min=1, help="Games to play (seats swap every game).")] = 100,
     time_limit: TimeOption = None,
     iterations: IterationsOption = None,
+    time_b: Annotated[
+        float | None, typer.Option("--time-b", min=0.001, help="Bot B's seconds per move.")
+    ] = None,
+    iterations_b: Annotated[
+        int | None, typer.Option(min=1, help="Bot B's iterations per move.")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes playing games.")] = 1,
     variant: Annotated[str, typer.Option(help="classic, random-start or four-player.")] = "classic",
@@ -212,8 +218,9 @@ def match(
     from .rk_match import run_match
 
     config = MatchConfig(
-        bot_a, bot_b, games, seed, time_limit, iterations, _variant(variant), records is not None
-    )
+        bot_a, bot_b, games, seed, time_limit, iterations, _variant(variant),
+        records is not None, time_b, iterations_b,
+    )  # fmt: skip
     print(run_match(config, jobs=jobs, records=records, plot=plot))
 
 

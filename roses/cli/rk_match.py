@@ -24,9 +24,9 @@ from roses.roseking.record import dump
 from .errors import UserError
 
 
-def check_budget(time_limit: float | None, iterations: int | None) -> None:
+def check_budget(time_limit: float | None, iterations: int | None, suffix: str = "") -> None:
     if time_limit is not None and iterations is not None:
-        raise UserError("give --time or --iterations, not both")
+        raise UserError(f"give --time{suffix} or --iterations{suffix}, not both")
 
 
 def check_bot(name: str) -> None:
@@ -43,6 +43,7 @@ def run_match(
 ) -> str:
     """Play the match with a progress bar; save records and the plot; return the summary."""
     check_budget(config.time_limit, config.iterations)
+    check_budget(config.time_limit_b, config.iterations_b, "-b")
     for name in (config.bot_a, config.bot_b):
         check_bot(name)
     if plot is not None and plot.suffix.lower() != ".png":

@@ -33,7 +33,7 @@ def test_match_prints_the_summary_and_saves_records_and_plot(
     )  # fmt: skip
     assert code == 0, err
     lines = out.strip().splitlines()
-    assert lines[0] == "greedy vs random: 4 games (classic)"
+    assert lines[0] == "greedy vs random: 4 games (classic, default budget)"
     wins, draws, losses = (int(lines[1].split()[i]) for i in (1, 3, 5))
     assert wins + draws + losses == 4
     assert lines[2].startswith("win rate ") and "95% CI [" in lines[2]
@@ -51,7 +51,16 @@ def test_match_with_search_bots_and_iterations(capsys: pytest.CaptureFixture[str
         "--variant", "four-player",
     )  # fmt: skip
     assert code == 0, err
-    assert out.startswith("mcts vs random: 2 games (four-player)")
+    assert out.startswith("mcts vs random: 2 games (four-player, 10 iterations/move)")
+
+
+def test_match_with_time_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "rk", "match", "mcts", "mcts", "--games", "2", "--iterations", "20",
+        "--iterations-b", "5",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith("mcts vs mcts: 2 games (classic, 20 iterations/move vs 5 iterations")
 
 
 @pytest.mark.parametrize(
@@ -60,6 +69,7 @@ def test_match_with_search_bots_and_iterations(capsys: pytest.CaptureFixture[str
         (["match", "nobot", "random"], "unknown bot 'nobot'"),
         (["match", "random", "greedy", "--time", "1", "--iterations", "3"], "not both"),
         (["match", "random", "greedy", "--plot", "out.jpg"], ".png"),
+        (["match", "mcts", "mcts", "--time-b", "1", "--iterations-b", "3"], "--time-b or"),
         (["match", "random", "greedy", "--variant", "five"], "unknown variant"),
         (["analyse", "not a position"], "bad position"),
         (["play", "--vs", "nobot"], "unknown bot 'nobot'"),

@@ -32,7 +32,9 @@ def _reshuffles(log: object, count: int) -> list[tuple[int, ...]]:
     return rows
 
 
-def kernel_game(board: Board, seed: int, policy: int) -> tuple[list[int], list[int], Board]:
+def kernel_game(
+    board: Board, seed: int, policy: kernel.Policy
+) -> tuple[list[int], list[int], Board]:
     """Play one kernel game from ``board``; return its moves, its result row and the
     engine board after replaying those moves with the kernel's reshuffles."""
     moves = kernel.new_log(kernel.MAX_PLIES)
@@ -60,7 +62,9 @@ def _expected_row(board: Board) -> list[int]:
 
 @pytest.mark.parametrize("variant", list(Variant))
 @pytest.mark.parametrize("policy", [kernel.UNIFORM, kernel.NEIGHBOURS])
-def test_kernel_games_replay_exactly_through_the_engine(variant: Variant, policy: int) -> None:
+def test_kernel_games_replay_exactly_through_the_engine(
+    variant: Variant, policy: kernel.Policy
+) -> None:
     """RK-8..RK-17: every kernel move is legal in the engine, the game ends when the
     engine says so (RK-12/13/17) and the kernel's scores are the engine's (RK-14, RK-15)."""
     for seed in range(40):
@@ -71,8 +75,14 @@ def test_kernel_games_replay_exactly_through_the_engine(variant: Variant, policy
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**40), prefix=st.integers(0, 80), policy=st.sampled_from([0, 1]))
-def test_kernel_agrees_from_any_reachable_position(seed: int, prefix: int, policy: int) -> None:
+@given(
+    seed=st.integers(0, 2**40),
+    prefix=st.integers(0, 80),
+    policy=st.sampled_from([kernel.UNIFORM, kernel.NEIGHBOURS]),
+)
+def test_kernel_agrees_from_any_reachable_position(
+    seed: int, prefix: int, policy: kernel.Policy
+) -> None:
     """From mid-game positions too (hands part-played, piles reshuffled, heroes spent)."""
     board = Board(seed=seed)
     for ply in range(prefix):
@@ -96,10 +106,10 @@ def test_kernel_sees_a_finished_game_as_finished() -> None:
 
 def test_playouts_count_points_in_halves_and_depend_only_on_the_seed() -> None:
     vector = kernel.encode_board(Board(seed=9))
-    total = kernel.playouts(vector, 50, 123)
+    total = kernel.playouts(vector, 50, 123, kernel.UNIFORM)
     assert 0 <= total <= 100
-    assert kernel.playouts(vector, 50, 123) == total
-    assert {kernel.playouts(vector, 50, seed) for seed in range(5)} != {total}
+    assert kernel.playouts(vector, 50, 123, kernel.UNIFORM) == total
+    assert {kernel.playouts(vector, 50, seed, kernel.UNIFORM) for seed in range(5)} != {total}
 
 
 def test_playouts_ignore_the_pile_order() -> None:
@@ -109,9 +119,9 @@ def test_playouts_ignore_the_pile_order() -> None:
     other.reorder_draw_pile(tuple(reversed(board.draw_pile)))
     assert kernel.encode_board(board).tolist() != kernel.encode_board(other).tolist()
     for seed in range(3):
-        assert kernel.playouts(kernel.encode_board(board), 20, seed) == kernel.playouts(
-            kernel.encode_board(other), 20, seed
-        )
+        first = kernel.playouts(kernel.encode_board(board), 20, seed, kernel.NEIGHBOURS)
+        second = kernel.playouts(kernel.encode_board(other), 20, seed, kernel.NEIGHBOURS)
+        assert first == second
 
 
 def test_view_vector_holds_the_pile_sorted() -> None:
@@ -141,12 +151,13 @@ from roses.bots import kernel
 from roses.roseking import Board, Variant
 assert kernel.NUMBA is {numba}
 rows = []
+policies = (kernel.UNIFORM, kernel.NEIGHBOURS)
 for variant in Variant:
     vector = kernel.encode_board(Board(variant, seed=3))
     moves, shuffles = kernel.new_log(kernel.MAX_PLIES), kernel.new_log(600)
-    out = kernel.recorded_game(vector, 8, moves, shuffles, 1)
+    out = kernel.recorded_game(vector, 8, moves, shuffles, kernel.NEIGHBOURS)
     rows.append([int(v) for v in out] + [int(v) for v in moves[: int(out[7])]])
-    rows.append([int(kernel.playouts(vector, 7, 4, policy)) for policy in (0, 1)])
+    rows.append([int(kernel.playouts(vector, 7, 4, p)) for p in policies])
 rows.append([int(v) for v in kernel.random_games(20, 6, 2)])
 print(json.dumps(rows))
 """

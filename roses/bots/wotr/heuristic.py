@@ -260,5 +260,6 @@ class HeuristicBot:
             value = calais.vp + self.swing(view, sketch, 1)
             if value > best_value or best_zone is None:
                 best_zone, best_value = zone, value
-        bid = min(budget, int(best_value / POUND_VP / 3) + self.rng.randint(0, 2))
+        # Losing bids are paid too (WR-11): offer a third of the value, at most half the purse.
+        bid = min(budget, view.my_money // 2, int(best_value / 3) + self.rng.randint(0, 2))
         return (bid, best_zone) if bid > 0 else (0, None)

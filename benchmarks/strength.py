@@ -1,0 +1,73 @@
+"""The issue's strength matches for the search bot; results go to results/strength.md.
+
+    .venv/bin/python benchmarks/strength.py [--games N] [--time S] [--jobs J] [--only NAME]
+
+The full specification is 200 games per match at 1 s per move (mcts against greedy and
+against random) and 2 s against 0.25 s (mcts against itself): hours of CPU. ``--time``
+scales every budget (``--time 0.25`` plays 0.25 s, and 0.5 s against 0.0625 s), and
+``--games`` sets the games per match, so a shorter run is honest about what it measured:
+each line states the budget, the games and the 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from roses.bots.match import MatchConfig, format_stats, match_stats, play_match
+
+RESULTS = Path(__file__).parent / "results" / "strength.md"
+
+# name: (bot A, bot B, A's seconds per move at scale 1, B's, the issue's goal for A's score)
+MATCHES = {
+    "greedy": ("mcts", "greedy", 1.0, 1.0, ">= 0.90"),
+    "random": ("mcts", "random", 1.0, 1.0, ">= 0.99"),
+    "time-odds": ("mcts", "mcts", 2.0, 0.25, "> 0.60"),
+}
+
+HEADER = """# Strength of the search bot
+
+Written by `benchmarks/strength.py`. Paired deals, seats swapped every game; score is bot
+A's points per game (draws one half) with its Wilson 95% interval. The machine's 2 cores
+were shared with other engineers' work, so a bot got less than a full core: at a fixed
+time per move it searched less than it would alone.
+
+| match | budget | games | W-D-L | score [95% CI] | Elo [95% CI] | goal | wall time |
+|---|---|---|---|---|---|---|---|
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--time", type=float, default=1.0, help="Scale of every budget.")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", choices=sorted(MATCHES), action="append")
+    args = parser.parse_args()
+    if not RESULTS.exists():
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(HEADER, encoding="utf-8")
+    for name in args.only or list(MATCHES):
+        bot_a, bot_b, seconds_a, seconds_b, goal = MATCHES[name]
+        config = MatchConfig(
+            bot_a, bot_b, args.games, seed=args.seed, time_limit=seconds_a * args.time,
+            time_limit_b=seconds_b * args.time,
+        )  # fmt: skip
+        start = time.perf_counter()
+        points = [result.points_a for result in play_match(config, jobs=args.jobs)]
+        minutes = (time.perf_counter() - start) / 60
+        stats = match_stats(points)
+        print(format_stats(config, stats), flush=True)
+        with RESULTS.open("a", encoding="utf-8") as out:
+            out.write(
+                f"| {bot_a} vs {bot_b} | {config.describe_budget()} | {stats.games} | "
+                f"{stats.wins}-{stats.draws}-{stats.losses} | {stats.score:.3f} "
+                f"[{stats.low:.3f}, {stats.high:.3f}] | {stats.elo:+.0f} "
+                f"[{stats.elo_low:+.0f}, {stats.elo_high:+.0f}] | {goal} | {minutes:.1f} min |\n"
+            )
+
+
+if __name__ == "__main__":
+    main()
