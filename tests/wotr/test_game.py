@@ -43,9 +43,9 @@ def test_wrong_action_for_the_phase_changes_nothing() -> None:
     game = Game(2, seed=1)
     seat = game.awaiting()[0]
     before = (list(game.state.layout), game.state.pick_index, len(game.history))
-    with pytest.raises(IllegalActionError, match="^orders: no orders are given in draw cards"):
+    with pytest.raises(IllegalActionError, match=r"^orders: no orders are given in draw cards"):
         game.apply(seat, Orders())
-    with pytest.raises(IllegalActionError, match="^french_aid: not offered"):
+    with pytest.raises(IllegalActionError, match=r"^french_aid: not offered"):
         game.apply(seat, FrenchAid(True))
     assert (list(game.state.layout), game.state.pick_index, len(game.history)) == before
     game.apply(seat, Pick(game.state.layout[0]))
@@ -54,9 +54,9 @@ def test_wrong_action_for_the_phase_changes_nothing() -> None:
 
 def test_bad_setups_and_player_counts_are_refused() -> None:
     board = default_board()
-    with pytest.raises(IllegalActionError, match="^players: 5"):
+    with pytest.raises(IllegalActionError, match=r"^players: 5"):
         Game(5)
-    with pytest.raises(IllegalActionError, match="^deck:"):
+    with pytest.raises(IllegalActionError, match=r"^deck:"):
         Game(2, setup=Setup(board.deck[1:], (0, 1), None))
-    with pytest.raises(IllegalActionError, match="^houses:"):
+    with pytest.raises(IllegalActionError, match=r"^houses:"):
         Game(4, setup=Setup(board.deck, (0, 1, 2, 3), None))
