@@ -7,7 +7,7 @@ import pytest
 from roses.bots.wotr import available_wotr_bots, make_wotr_bot
 from roses.bots.wotr.heuristic import HeuristicBot
 from roses.bots.wotr.match import bot_game
-from roses.wotr import FrenchAid, Orders, Phase, Pick, PlayerView
+from roses.wotr import Action, FrenchAid, Orders, Phase, Pick, PlayerView
 
 from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
@@ -22,10 +22,11 @@ class Spy:
     """Wraps a bot and checks every view it is given and every order it returns."""
 
     def __init__(self, name: str, seed: int) -> None:
+        self.name = name
         self.bot = make_wotr_bot(name, seed=seed)
         self.views = 0
 
-    def act(self, view: PlayerView) -> object:
+    def act(self, view: PlayerView) -> Action:
         assert isinstance(view, PlayerView) and view.viewer in view.awaiting
         assert [m for s, m in enumerate(view.money) if s != view.viewer] == [None] * (
             view.players - 1
@@ -42,7 +43,7 @@ class Spy:
 @pytest.mark.parametrize("name", ["random", "heuristic"])
 def test_bots_act_legally_from_their_view(name: str) -> None:
     spies = [Spy(name, seed) for seed in range(3)]
-    game = bot_game(spies, seed=4)  # type: ignore[arg-type]
+    game = bot_game(spies, seed=4)
     assert game.is_over() and all(spy.views > 10 for spy in spies)
 
 

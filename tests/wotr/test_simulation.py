@@ -59,7 +59,7 @@ def simulate(players: int, seed: int, bots: str = "random") -> Game:
     return bot_game(seats, seed=seed, after_each=after_each)
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_replay(players: int, seed: int) -> None:
     game = simulate(players, seed)

@@ -10,7 +10,7 @@ moves to this player and away from the leader.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from roses.wotr.actions import Action, Cube, FrenchAid, Orders, Pick
@@ -37,7 +37,6 @@ class Sketch:
     order: tuple[int, ...]
     player_count: int
     calais: tuple[int, str] | None = None
-    cache: dict[int, list[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, view: PlayerView) -> Sketch:
