@@ -104,7 +104,8 @@ class GameState:
     crowned: list[str | None] = field(default_factory=list)  # per turn (WR-15)
     mercenary_supply: int = 0
     # Set by deployment, used by bribery and combat, cleared at the end of the turn.
-    placements: dict[str, dict[int, int]] = field(default_factory=dict)
+    defence: dict[str, int] = field(default_factory=dict)  # Location -> its owner's troops
+    attacks: dict[str, dict[int, int]] = field(default_factory=dict)  # Location -> seat -> troops
     white_cubes: set[str] = field(default_factory=set)
     black_cubes: dict[int, list[str]] = field(default_factory=dict)
     mercenaries_placed: int = 0
@@ -133,7 +134,8 @@ class GameState:
 
     def clear_turn(self) -> None:
         self.calais = None
-        self.placements = {}
+        self.defence = {}
+        self.attacks = {}
         self.white_cubes = set()
         self.black_cubes = {}
         self.mercenary_supply += self.mercenaries_placed

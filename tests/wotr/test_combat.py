@@ -22,11 +22,8 @@ def test_winchester_and_carisbrooke_battles() -> None:
     state = game_at(order=(GREEN, YELLOW, BLUE, RED)).state
     give(state, YELLOW, "winchester", "carisbrooke")
     give(state, RED, "windsor")
-    state.placements = {
-        "winchester": {RED: 3, BLUE: 3},
-        "carisbrooke": {RED: 4},
-        "windsor": {RED: 1},
-    }
+    state.attacks = {"winchester": {RED: 3, BLUE: 3}, "carisbrooke": {RED: 4}}
+    state.defence = {"windsor": 1}
     resolve_battles(state)
     fights = [e.text for e in state.log if "attacks" in e.text]
     assert fights == [
@@ -44,7 +41,8 @@ def test_defending_troops_stand_beside_the_garrison() -> None:
     state = game_at().state
     give(state, YELLOW, "london")
     give(state, RED, "stafford")
-    state.placements = {"london": {YELLOW: 3, RED: 4}}
+    state.defence = {"london": 3}
+    state.attacks = {"london": {RED: 4}}
     resolve_battles(state)
     assert state.owner["london"] == YELLOW
     assert state.log[-1].text.endswith("with 4 against 5: repulsed, 1 left.")
@@ -54,7 +52,7 @@ def test_later_attackers_fight_only_what_is_left() -> None:
     """WR-13: the garrison is given once per turn; later attacks fight the troops left."""
     state = game_at(order=(RED, YELLOW, GREEN, BLUE)).state
     give(state, RED, "pontefract")
-    state.placements = {"pontefract": {BLUE: 2, GREEN: 2}}
+    state.attacks = {"pontefract": {BLUE: 2, GREEN: 2}}
     resolve_battles(state)
     assert state.owner["pontefract"] == GREEN  # blue: 2 v 3 leaves 1; green: 2 v 1
     assert state.log[-1].text.endswith("with 2 against 1: won, 1 left.")
@@ -65,7 +63,7 @@ def test_a_tie_makes_the_location_neutral_and_a_later_attacker_takes_it() -> Non
     attacker this turn takes the card from there."""
     state = game_at(order=(RED, YELLOW, GREEN, BLUE)).state
     give(state, RED, "kenilworth", "sandwich")
-    state.placements = {"kenilworth": {BLUE: 3, YELLOW: 1}, "sandwich": {GREEN: 1}}
+    state.attacks = {"kenilworth": {BLUE: 3, YELLOW: 1}, "sandwich": {GREEN: 1}}
     resolve_battles(state)
     assert state.owner["kenilworth"] == YELLOW and state.returned == ["sandwich"]
     assert state.owner["sandwich"] is None
@@ -75,8 +73,23 @@ def test_neutral_cards_are_laid_out_first_next_turn() -> None:
     """WR-7 with WR-13: a neutralised Location's card is laid out first next turn."""
     state = game_at(order=(RED, YELLOW, GREEN, BLUE)).state
     give(state, RED, "sandwich")
-    state.placements = {"sandwich": {GREEN: 1}}
+    state.attacks = {"sandwich": {GREEN: 1}}
     resolve_battles(state)
     state.turn = 2
     lay_out_cards(state)
     assert state.layout[0] == "sandwich" and len(state.layout) == 9
+
+
+def test_defenders_of_a_neutralised_location_do_not_attack_it() -> None:
+    """WR-13: defending troops stand with the garrison; if an attack leaves the Location
+    neutral they are gone, and on their owner's own combat turn they attack nothing."""
+    state = game_at(order=(RED, YELLOW, GREEN, BLUE)).state
+    give(state, RED, "london")
+    state.defence = {"london": 2}
+    state.attacks = {"london": {YELLOW: 4}}
+    resolve_battles(state)
+    assert state.owner["london"] is None and state.returned == ["london"]
+    assert [e.text for e in state.log if "attacks" in e.text] == [
+        "Yellow attacks London (Red) with 4 against 4: both sides destroyed; "
+        "the Location is neutral."
+    ]

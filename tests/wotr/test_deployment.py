@@ -53,7 +53,7 @@ def test_shortfall_buys_troops_in_the_zone_with_more_votes() -> None:
     state = game_at(money=6).state
     give(state, RED, "pontefract", "kenilworth")
     deployed(state, red=Orders(troops={"kenilworth": 2, "pontefract": 2}))
-    assert state.placements == {"pontefract": {RED: 2}}
+    assert state.defence == {"pontefract": 2}
     assert state.players[RED].money == 0
     assert "cancelled: 2 troops on Kenilworth" in state.log[-2].text
 
@@ -72,7 +72,7 @@ def test_shortfall_order_white_black_then_troops_by_chart() -> None:
     # white Stafford 6, then black Percy (18) is too dear, black Herbert 8; 2 left: no troop.
     assert state.white_cubes == {"stafford"}
     assert state.black_cubes == {RED: ["herbert"]}
-    assert state.placements == {}
+    assert state.defence == {} and state.attacks == {}
     assert state.players[RED].money == 2
 
 
@@ -81,7 +81,7 @@ def test_troops_are_bought_one_by_one_as_money_allows() -> None:
     state = game_at(money=7).state
     give(state, RED, "windsor")
     deployed(state, red=Orders(troops={"windsor": 3}))
-    assert state.placements == {"windsor": {RED: 2}}
+    assert state.defence == {"windsor": 2}
     assert state.players[RED].money == 1
 
 
@@ -96,6 +96,6 @@ def test_pieces_move_and_mercenaries_are_placed_free() -> None:
                                troops={"windsor": 1}, mercenaries={"windsor": 2}))  # fmt: skip
     assert state.noble_zone["stafford"] == "WC"
     assert state.ship_sea["ship-of-sandwich"] == "MI-sea"
-    assert state.placements == {"windsor": {RED: 3}}
+    assert state.defence == {"windsor": 3}
     assert state.players[RED].mercenaries == 0 and state.players[RED].money == 0
     assert state.mercenaries_placed == 2

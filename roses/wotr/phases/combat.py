@@ -26,19 +26,17 @@ def resolve_battles(state: GameState) -> None:
     for seat in reversed(state.order):
         # Within one player's turn, battles go zone by zone in WR-1 order.
         for location in board.icons:
-            placed = state.placements.get(location)
-            if placed is None:
+            troops = state.attacks.get(location, {}).get(seat)
+            if troops is None:
                 continue
             holder = state.owner[location]
-            if seat not in placed or holder == seat:
-                continue
             name = board.card_name(location)
             if location not in standing:  # the first attack this turn
-                defence = sum(count for owner, count in placed.items() if owner == holder)
-                standing[location] = board.icons[location].garrison + defence
-            attackers, defenders = battle(placed[seat], standing[location])
+                garrison = board.icons[location].garrison
+                standing[location] = garrison + state.defence.get(location, 0)
+            attackers, defenders = battle(troops, standing[location])
             side = "nobody" if holder is None else state.name(holder)
-            fight = f"{state.name(seat)} attacks {name} ({side}) with {placed[seat]} "
+            fight = f"{state.name(seat)} attacks {name} ({side}) with {troops} "
             fight += f"against {standing[location]}: "
             if attackers:
                 if holder is None:

@@ -100,7 +100,11 @@ def deploy(state: GameState) -> None:
             player.mercenaries -= mercenaries
             state.mercenaries_placed += mercenaries
             count = bought.get(location, 0) + mercenaries
-            state.placements.setdefault(location, {})[seat] = count
-            role = "defend" if state.owner[location] == seat else "attack"
+            if state.owner[location] == seat:
+                state.defence[location] = count
+                role = "defend"
+            else:
+                state.attacks.setdefault(location, {})[seat] = count
+                role = "attack"
             name = state.board.card_name(location)
             state.note(f"{state.name(seat)} places {count} troops to {role} {name}.")
