@@ -56,8 +56,9 @@ def house_zone_winner(state: GameState, held: dict[int, Holdings]) -> str | None
     house of the player first in turn order); None when nobody is present."""
     totals = {house: Holdings() for house in (LANCASTER, YORK)}
     for seat, holdings in held.items():
-        house = state.players[seat].house or LANCASTER
-        totals[house] = totals[house].merge(holdings)
+        house = state.players[seat].house
+        if house is not None:
+            totals[house] = totals[house].merge(holdings)
     lancaster, york = totals[LANCASTER], totals[YORK]
     if lancaster.cp == york.cp == 0:
         return None
