@@ -60,3 +60,22 @@ def test_bad_setups_and_player_counts_are_refused() -> None:
         Game(2, setup=Setup(board.deck[1:], (0, 1), None))
     with pytest.raises(IllegalActionError, match=r"^houses:"):
         Game(4, setup=Setup(board.deck, (0, 1, 2, 3), None))
+
+
+def test_the_engine_imports_nothing_from_bots_cli_server_or_web() -> None:
+    """web -> server -> engines <- bots: the engine stands alone."""
+    import ast
+    from pathlib import Path
+
+    import roses.wotr
+
+    root = Path(roses.wotr.__file__).parent
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                assert not node.module.startswith(
+                    ("roses.bots", "roses.cli", "roses.server", "roses.web")
+                ), (path, node.module)
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("roses.") and "wotr" not in a.name
+                               for a in node.names), path  # fmt: skip

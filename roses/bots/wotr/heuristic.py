@@ -65,7 +65,8 @@ class HeuristicBot:
             return Pick(max(view.layout, key=lambda card: self.card_value(view, card)))
         if view.phase is Phase.INCOME:
             # WR-9: the aid is once per game; take it when the gap is large or time runs out.
-            return FrenchAid(view.french_aid_offer >= 12 or view.turn >= 4)
+            offer = view.french_aid_offer
+            return FrenchAid(offer >= 12 or (view.turn == 4 and offer >= 6) or view.turn == 5)
         return self.plan(view)
 
     # -- values --------------------------------------------------------------------------
