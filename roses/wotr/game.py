@@ -78,8 +78,6 @@ class Game:
         setup: Setup | None = None,
     ) -> None:
         self.board = board or default_board()
-        if players not in PLAYER_COUNTS:
-            raise IllegalActionError("players", f"{players}: the game is for 2, 3 or 4")
         self.setup = setup or Setup.shuffled(self.board, players, random.Random(seed))
         self.setup.check(self.board, players)
         self.history: list[tuple[int, Action]] = []
