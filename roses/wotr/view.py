@@ -92,7 +92,8 @@ class PlayerView:
 
     @property
     def my_money(self) -> int:
-        return self.money[self.viewer] if self.viewer is not None else 0  # type: ignore[return-value]
+        money = None if self.viewer is None else self.money[self.viewer]
+        return money or 0
 
     def owned(self, seat: int, kind: str | None = None) -> list[str]:
         cards = [card for card, holder in self.owner.items() if holder == seat]

@@ -132,9 +132,8 @@ class HeuristicBot:
             mobility = board.nobles[card].cp * 0.2 * turns
         else:
             mobility = 0.0
-        return (
-            self.swing(view, sketch, turns) + self.holding_value(view, card, me, turns) + (mobility)
-        )
+        swing = self.swing(view, sketch, turns)
+        return swing + self.holding_value(view, card, me, turns) + mobility
 
     # -- planning ------------------------------------------------------------------------
 
