@@ -51,16 +51,17 @@ function signInPage() {
 }
 
 function seatRow(index, players, bots, strengths) {
-  const kind = el("select", { name: `seat-${index}`, "aria-label": `${SEAT_LABELS[players][index]} seat` },
+  const label = SEAT_LABELS[players][index];
+  const kind = el("select", { name: `seat-${index}`, "aria-label": `${label} seat` },
     el("option", { value: "me" }, "Me"),
     el("option", { value: "open" }, "Open to anyone"),
     el("option", { value: "invite" }, "Invite a player…"),
     el("option", { value: "bot" }, "Computer"),
   );
   kind.value = index === 0 ? "me" : "open";
-  const invite = el("input", { name: `invite-${index}`, placeholder: "player's name", hidden: true, "aria-label": "invited player" });
-  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": "bot" }, bots.map((b) => el("option", { value: b }, b)));
-  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": "strength" },
+  const invite = el("input", { name: `invite-${index}`, placeholder: "player's name", hidden: true, "aria-label": `${label} invited player` });
+  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": `${label} bot` }, bots.map((b) => el("option", { value: b }, b)));
+  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": `${label} strength` },
     strengths.map((s) => el("option", { value: s }, s)));
   strength.value = strengths[Math.floor(strengths.length / 2)];
   const sync = () => {
@@ -69,7 +70,7 @@ function seatRow(index, players, bots, strengths) {
   };
   kind.addEventListener("change", sync);
   const team = index % 2 === 0 ? "red" : "white";
-  const row = el("div", { class: "seat-row" }, el("span", { class: `seat-name ${team}` }, SEAT_LABELS[players][index]), kind, invite, bot, strength);
+  const row = el("div", { class: "seat-row" }, el("span", { class: `seat-name ${team}` }, label), kind, invite, bot, strength);
   row.choice = () => {
     const choice = { kind: kind.value };
     if (kind.value === "invite") choice.name = invite.value.trim();

@@ -21,6 +21,12 @@ function hands(frame, team) {
   ));
 }
 
+// RK-23 seat names: r, w; or r1, w1, r2, w2 (turn order R1, W1, R2, W2).
+function seatIndex(name) {
+  const team = name[0] === "r" ? 0 : 1;
+  return name.length > 1 ? (Number(name[1]) - 1) * 2 + team : team;
+}
+
 function go(to) {
   index = Math.max(0, Math.min(frames.length - 1, to));
   render();
@@ -31,7 +37,7 @@ function render() {
   const board = el("div", { class: "board-box", id: "board" });
   renderBoard(board, frame, { turned });
   const move = index > 0 ? frame.moves[index - 1] : null;
-  const mover = index > 0 ? frames[index - 1].turn : null;
+  const mover = index > 0 ? game.seats[seatIndex(frames[index - 1].turn)].label : null;
   const [north, south] = turned ? ["red", "white"] : ["white", "red"];
   const slider = el("input", { type: "range", min: 0, max: frames.length - 1, value: index, "aria-label": "move", oninput: (e) => go(Number(e.target.value)) });
   main.replaceChildren(
@@ -47,10 +53,10 @@ function render() {
           el("p", { id: "replay-position" }, index === 0 ? "Start of the game" : `Move ${index} of ${frames.length - 1}: ${mover} `, move ? el("strong", {}, move) : null),
           slider,
           el("div", { class: "buttons" },
-            el("button", { onclick: () => go(0), "aria-label": "first" }, "⏮"),
+            el("button", { onclick: () => go(0), "aria-label": "first" }, "«"),
             el("button", { onclick: () => go(index - 1), "aria-label": "previous" }, "◀"),
             el("button", { onclick: () => go(index + 1), "aria-label": "next", class: "primary" }, "▶"),
-            el("button", { onclick: () => go(frames.length - 1), "aria-label": "last" }, "⏭"),
+            el("button", { onclick: () => go(frames.length - 1), "aria-label": "last" }, "»"),
             el("button", { class: "link", onclick: () => { turned = !turned; render(); } }, "Turn board"))),
         el("div", { class: "panel scores" },
           el("div", { class: "score red" }, el("span", {}, "Red"), el("strong", {}, scoreText(frame.scores.red))),
