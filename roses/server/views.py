@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from roses.roseking import Board, Variant, parse_move, square_name
-from roses.roseking.geometry import BB_FILE_A, BB_FILE_I, Bitboard
+from roses.roseking import Board, Variant, card_name, parse_move, square_name
+from roses.roseking.geometry import BB_FILE_A, BB_FILE_I, TARGET, Bitboard
 from roses.roseking.record import record_of
 
 from .games import FINISHED, LoadedGame, dealt_board, seat_label
@@ -87,6 +87,7 @@ def game_view(loaded: LoadedGame, viewer_id: int | None) -> dict[str, Any]:
                 zip(loaded.move_seats, board.move_stack, strict=True)
             )
         ],
+        "targets": _targets(shown),
         "territories": None,
     }
     if game.status == FINISHED:
@@ -95,6 +96,17 @@ def game_view(loaded: LoadedGame, viewer_id: int | None) -> dict[str, Any]:
             "white": territory_squares(board.white),
         }
     return view
+
+
+def _targets(board: Board) -> dict[str, str | None]:
+    """Where each card of the seat to move would take the crown (None: off the board, RK-8)."""
+    targets: dict[str, str | None] = {}
+    if board.is_over():
+        return targets
+    for card in board.hands[board.turn]:
+        square = TARGET[card][board.crown]
+        targets[card_name(card)] = square_name(square) if square >= 0 else None
+    return targets
 
 
 def summary_fields(game: Game, viewer_id: int | None) -> dict[str, Any]:
