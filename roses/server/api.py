@@ -14,7 +14,7 @@ from . import accounts, games, live
 from .errors import Conflict, NotSignedIn
 from .games import FINISHED
 from .models import User
-from .schemas import Credentials, Join, MoveRequest, NewGame, Registration, Versioned
+from .schemas import Credentials, GameId, Join, MoveRequest, NewGame, Registration, Versioned
 from .settings import Settings
 from .views import game_record, game_view, replay_frames, summary_fields
 
@@ -149,7 +149,7 @@ def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/join", tags=["lobby"])
 def join(
-    game_id: int,
+    game_id: GameId,
     user: CurrentUser,
     request: Request,
     sessions: Sessions,
@@ -166,20 +166,20 @@ def join(
 # -- play ----------------------------------------------------------------------------------
 
 
-def _view(sessions: sessionmaker[Session], game_id: int, user: User) -> dict[str, Any]:
+def _view(sessions: sessionmaker[Session], game_id: GameId, user: User) -> dict[str, Any]:
     with sessions() as db:
         return game_view(games.load(db, game_id), user.id)
 
 
 @router.get("/games/{game_id}", tags=["play"])
-def get_game(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+def get_game(game_id: GameId, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     """The game as my seat sees it (a spectator's view if I have no seat)."""
     return _view(sessions, game_id, user)
 
 
 @router.post("/games/{game_id}/moves", tags=["play"])
 def move(
-    game_id: int,
+    game_id: GameId,
     body: MoveRequest,
     user: CurrentUser,
     request: Request,
@@ -199,7 +199,7 @@ def move(
 
 @router.post("/games/{game_id}/undo", tags=["play"])
 def undo(
-    game_id: int,
+    game_id: GameId,
     body: Versioned,
     user: CurrentUser,
     request: Request,
@@ -215,7 +215,7 @@ def undo(
 
 @router.post("/games/{game_id}/end-turn", tags=["play"])
 def end_turn(
-    game_id: int,
+    game_id: GameId,
     body: Versioned,
     user: CurrentUser,
     request: Request,
@@ -230,7 +230,7 @@ def end_turn(
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])
-def replay(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+def replay(game_id: GameId, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     """Every state of the game move by move, as my seat may see each (all, once finished)."""
     with sessions() as db:
         loaded = games.load(db, game_id)
@@ -241,7 +241,7 @@ def replay(game_id: int, user: CurrentUser, sessions: Sessions) -> dict[str, Any
 
 
 @router.get("/games/{game_id}/record", tags=["play"])
-def record(game_id: int, user: CurrentUser, sessions: Sessions) -> JSONResponse:
+def record(game_id: GameId, user: CurrentUser, sessions: Sessions) -> JSONResponse:
     """The game record (engine format, with the deal): only once the game is over."""
     with sessions() as db:
         loaded = games.load(db, game_id)

@@ -21,6 +21,7 @@ from .db import make_engine, session_factory
 from .errors import ServiceError
 from .hub import Hub
 from .migrate import upgrade
+from .schemas import GameId
 from .settings import Settings
 
 WEB = Path(str(files("roses") / "web"))
@@ -91,11 +92,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(WEB / "index.html")
 
     @app.get("/games/{game_id}", include_in_schema=False)
-    def play_page(game_id: int) -> FileResponse:
+    def play_page(game_id: GameId) -> FileResponse:
         return FileResponse(WEB / "play.html")
 
     @app.get("/games/{game_id}/replay", include_in_schema=False)
-    def replay_page(game_id: int) -> FileResponse:
+    def replay_page(game_id: GameId) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
     return app

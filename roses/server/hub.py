@@ -33,9 +33,6 @@ class Hub:
     def game_watchers(self, game_id: int) -> list[tuple[WebSocket, int]]:
         return list(self._games.get(game_id, {}).items())
 
-    def is_watched(self, game_id: int) -> bool:
-        return bool(self._games.get(game_id))
-
     async def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
         for user_id in user_ids:
             for socket in list(self._lobbies.get(user_id, ())):

@@ -12,6 +12,7 @@ from . import accounts, games
 from .errors import NotFound
 from .hub import Hub, send
 from .models import User
+from .schemas import GameId
 from .views import game_view
 
 router = APIRouter()
@@ -58,7 +59,7 @@ async def _signed_in(socket: WebSocket) -> User | None:
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(socket: WebSocket, game_id: int) -> None:
+async def game_socket(socket: WebSocket, game_id: GameId) -> None:
     """Sends ``{"type": "game", "game": view}`` now and after every change."""
     await socket.accept()
     user = await _signed_in(socket)

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from fastapi import Path
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from roses.roseking import parse_move
 
 from .accounts import NAME_PATTERN, NAME_RULE
 
+# Database integers are 32-bit: larger ids are refused here rather than by the database.
+GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
+
+
+def _player_name(name: str) -> str:
+    if not NAME_PATTERN.match(name):
+        raise ValueError(f"a name is {NAME_RULE}")
+    return name
+
+
+PlayerName = Annotated[str, Field(min_length=2, max_length=24, description=NAME_RULE)]
+
 
 class Credentials(BaseModel):
-    name: str = Field(min_length=2, max_length=24, description=NAME_RULE)
+    name: PlayerName
     password: str = Field(min_length=1, max_length=200)
 
-    @field_validator("name")
-    @classmethod
-    def _name_rule(cls, name: str) -> str:
-        if not NAME_PATTERN.match(name):
-            raise ValueError(f"a name is {NAME_RULE}")
-        return name
+    _name_rule = field_validator("name")(_player_name)
 
 
 class Registration(Credentials):
@@ -31,9 +39,18 @@ class SeatChoice(BaseModel):
     """Who sits in a seat: the creator, anyone who joins, a named person, or a bot."""
 
     kind: Literal["me", "open", "invite", "bot"]
-    name: str | None = Field(default=None, description="the invited player (kind 'invite')")
-    bot: str | None = Field(default=None, description="a bot from GET /api/bots (kind 'bot')")
-    strength: str | None = Field(default=None, description="the bot's strength (kind 'bot')")
+    name: PlayerName | None = Field(default=None, description="the invited player ('invite')")
+    bot: str | None = Field(
+        default=None, max_length=32, description="a bot from GET /api/bots (kind 'bot')"
+    )
+    strength: str | None = Field(
+        default=None, max_length=16, description="the bot's strength (kind 'bot')"
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _invited_name(cls, name: str | None) -> str | None:
+        return None if name is None else _player_name(name)
 
     @model_validator(mode="after")
     def _needed_fields(self) -> SeatChoice:
@@ -71,11 +88,15 @@ class Join(BaseModel):
 
 
 class Versioned(BaseModel):
-    version: int = Field(ge=0, description="the game version the action was chosen on")
+    version: int = Field(
+        ge=0, le=2**31 - 1, description="the game version the action was chosen on"
+    )
 
 
 class MoveRequest(Versioned):
-    move: str = Field(description="RK-22 notation: N2, N2h, draw (passes are automatic)")
+    move: str = Field(
+        max_length=8, description="RK-22 notation: N2, N2h, draw (passes are automatic)"
+    )
 
     @field_validator("move")
     @classmethod
