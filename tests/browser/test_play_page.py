@@ -60,7 +60,12 @@ def test_reload_restores_the_view(
     page.goto(f"{server.url}/games/{game_id}")
     expect(page.locator("#log li")).to_have_count(7)
     before = (_board_text(page), page.locator("[data-crown]").get_attribute("data-crown"))
-    page.get_by_role("button", name=re.compile("Turn the board")).click()
+    page.get_by_role("button", name=re.compile("turn the board", re.IGNORECASE)).click()
+
+    def y(square: str) -> float:
+        return float(page.locator(f'[data-square="{square}"]').get_attribute("y") or 0)
+
+    assert y("a1") < y("a9")  # seen from the north (RK-1): rank 1 at the top
     page.reload()
     expect(page.locator("#log li")).to_have_count(7)
     after = (_board_text(page), page.locator("[data-crown]").get_attribute("data-crown"))

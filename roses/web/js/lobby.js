@@ -124,11 +124,13 @@ function newGameForm(bots) {
   );
 }
 
+// "Red & partner vs White & partner": partners sit opposite (RK-16).
 function players(game) {
-  return game.seats.map((seat) => {
-    const who = seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open");
-    return el("span", { class: `who ${seat.team}${seat.is_you ? " you" : ""}` }, who);
-  }).reduce((parts, part, i) => (i ? [...parts, el("span", { class: "vs" }, i % 2 ? " vs " : " & "), part] : [part]), []);
+  const who = (seat) => el("span", { class: `who ${seat.team}${seat.is_you ? " you" : ""}` },
+    seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open"));
+  const team = (name) => game.seats.filter((seat) => seat.team === name).map(who)
+    .flatMap((part, i) => (i ? [el("span", { class: "vs" }, " & "), part] : [part]));
+  return [...team("red"), el("span", { class: "vs" }, " vs "), ...team("white")];
 }
 
 function since(iso) {

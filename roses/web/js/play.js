@@ -163,6 +163,12 @@ function banner() {
       el("a", { href: `/api/games/${gameId}/record`, download: `rose-king-${gameId}.json` }, "Download record")));
 }
 
+// White sits at the north edge (RK-1): offer White the board as seen from there.
+function turnOffer() {
+  const white = game.you !== null && game.seats[game.you].team === "white";
+  return white ? "You sit north: turn the board" : "Turn the board (view from the north)";
+}
+
 function render() {
   if (!game) return;
   const seats = game.seats.map((_, i) => i);
@@ -186,7 +192,7 @@ function render() {
         el("div", { class: "hands south" }, south.map(handPanel)),
         el("div", { class: "board-tools" },
           el("button", { class: "link", onclick: () => { turned = !turned; localStorage.setItem(TURNED_KEY, turned ? "1" : "0"); render(); } },
-            turned ? "View from the south" : "Turn the board (view from the north)"),
+            turned ? "View from the south" : turnOffer()),
           el("span", { class: "muted small" }, game.light ? "Light game" : "", game.show_draw_pile ? " · open draw pile" : "")),
       ),
       el("aside", { class: "side" }, actionPanel(), scoresPanel(), pilesPanel(), logPanel()),
