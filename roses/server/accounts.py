@@ -60,11 +60,16 @@ def authenticate(db: Session, name: str, password: str) -> User:
 def start_session(db: Session, user: User, days: int) -> str:
     """A new session for ``user``; returns the cookie's token (only its hash is stored)."""
     token = secrets.token_urlsafe(32)
+    now = utcnow()
+    # Each sign-in sweeps this user's expired sessions, so the table does not only grow.
+    db.execute(
+        delete(LoginSession).where(LoginSession.user_id == user.id, LoginSession.expires_at < now)
+    )
     db.add(
         LoginSession(
             token_hash=_token_hash(token),
             user_id=user.id,
-            expires_at=utcnow() + timedelta(days=days),
+            expires_at=now + timedelta(days=days),
         )
     )
     return token

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, func, select, update
 
 from roses.server.accounts import SESSION_COOKIE
-from roses.server.models import User
+from roses.server.models import LoginSession, User
 
 from .conftest import sign_up, unique_name
 
@@ -99,3 +101,26 @@ def test_everything_but_signing_in_needs_a_session(client: TestClient) -> None:
     assert client.post("/api/games/1/moves", json={"move": "N1", "version": 0}).status_code == 401
     forged = client.get("/api/me", headers={"cookie": f"{SESSION_COOKIE}=forged"})
     assert forged.status_code == 401
+
+
+def test_expired_sessions_are_refused_and_swept(client: TestClient, database_url: str) -> None:
+    player = sign_up(client)
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        user_id = connection.execute(select(User.id).where(User.name == player.name)).scalar_one()
+        connection.execute(
+            update(LoginSession)
+            .where(LoginSession.user_id == user_id)
+            .values(expires_at=datetime.now(UTC) - timedelta(minutes=1))
+        )
+    assert player.get("/api/me").status_code == 401
+    login = client.post(
+        "/api/accounts/login", json={"name": player.name, "password": "secret-rose"}
+    )
+    assert login.status_code == 200
+    with engine.connect() as connection:
+        left = connection.execute(
+            select(func.count()).where(LoginSession.user_id == user_id)
+        ).scalar_one()
+    engine.dispose()
+    assert left == 1  # the new session only

@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from roses.bots import available_bots
 from roses.bots.base import BOT_FACTORIES, BotSpec, RandomBot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
-from roses.server import Settings, create_app
+from roses.server import Settings, create_app, games
+from roses.server.models import User
+from roses.server.schemas import NewGame, SeatChoice
 
 from .conftest import Player, act, sign_up
 
@@ -116,3 +119,19 @@ def test_unknown_bots_and_strengths_are_refused(client: TestClient) -> None:
     missing = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot"}]})
     assert missing.status_code == 422
     assert missing.json()["errors"][0]["field"].startswith("seats.1")
+
+
+def test_bots_waiting_to_move_are_resumed_when_the_server_starts(database_url: str) -> None:
+    """A game whose bot was to move when the server stopped goes on after the restart."""
+    settings = Settings(database_url=database_url)
+    with TestClient(create_app(settings)) as client:
+        player = sign_up(client)
+    app = create_app(settings)
+    with app.state.sessions.begin() as db:  # written while no server runs: nobody pokes the bot
+        user = db.scalars(select(User).where(User.name == player.name)).one()
+        seats = [SeatChoice(kind="bot", bot="random"), SeatChoice(kind="me")]
+        game_id = games.create_game(db, user, NewGame(seats=seats), ["normal"]).id
+    with TestClient(app) as client:
+        player.client = client
+        view = wait_for_my_turn(player, game_id, timeout=10)
+    assert [entry["seat"] for entry in view["log"]] == ["Red"]

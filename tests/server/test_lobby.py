@@ -54,3 +54,21 @@ def test_bad_game_requests(client: TestClient) -> None:
     }
     assert host.post("/api/games", four_random).status_code == 422
     assert host.get("/api/games/mine").json()["my_turn"] == []
+
+
+def test_the_api_is_described_by_openapi(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = set(schema["paths"])
+    assert {"/api/games", "/api/games/{game_id}/moves", "/api/accounts/register"} <= paths
+    move = schema["components"]["schemas"]["MoveRequest"]
+    assert set(move["required"]) == {"move", "version"}
+    assert client.get("/docs").status_code == 200
+
+
+def test_the_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/games/1", "/games/1/replay"):
+        page = client.get(path)
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+    for asset in ("style.css", "js/play.js", "js/board.js", "js/lobby.js", "rose.svg"):
+        assert client.get(f"/static/{asset}").status_code == 200
