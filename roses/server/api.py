@@ -137,7 +137,7 @@ def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     my_turn = sorted((s for s in summaries if s["your_turn"]), key=lambda s: s["turn_since"])
     others = [s for s in summaries if not s["your_turn"] and s["status"] != FINISHED]
     finished = [s for s in summaries if s["status"] == FINISHED]
-    invitations = [s for s in others if s["status"] == games.WAITING and s["your_seat"] is None]
+    invitations = [s for s in others if s["status"] == games.WAITING and s["you"] is None]
     return {
         "my_turn": my_turn,
         "others": [s for s in others if s not in invitations],

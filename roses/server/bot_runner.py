@@ -67,14 +67,13 @@ class BotRunner:
         self._settings = settings
         self._on_move = on_move  # announces a bot's move (WebSockets)
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._poked: set[int] = set()
 
     def poke(self, game_id: int) -> None:
         """Let the bots of ``game_id`` move if it is their turn (at most one driver per game)."""
-        if game_id in self._tasks:
-            return
-        task = asyncio.get_running_loop().create_task(self._drive(game_id))
-        self._tasks[game_id] = task
-        task.add_done_callback(lambda _: self._tasks.pop(game_id, None))
+        self._poked.add(game_id)
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
 
     async def resume_all(self) -> None:
         """After a restart: the games where a bot was to move."""
@@ -84,22 +83,30 @@ class BotRunner:
             self.poke(game_id)
 
     async def stop(self) -> None:
-        for task in list(self._tasks.values()):
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _drive(self, game_id: int) -> None:
-        while True:
-            turn = await asyncio.to_thread(self._next_turn, game_id)
-            if turn is None:
-                return
-            move = await self._choose(turn)
-            try:
-                await asyncio.to_thread(self._apply, turn, move)
-            except ServiceError as error:  # a person acted meanwhile (e.g. the game ended)
-                log.info("bot move in game %s not applied: %s", game_id, error.message)
-                continue
-            await self._on_move(game_id)
+        try:
+            while True:
+                # A poke while the state is being read may mean a newer state: read again.
+                self._poked.discard(game_id)
+                turn = await asyncio.to_thread(self._next_turn, game_id)
+                if turn is None:
+                    if game_id in self._poked:
+                        continue
+                    return
+                move = await self._choose(turn)
+                try:
+                    await asyncio.to_thread(self._apply, turn, move)
+                except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
+                    log.info("bot move in game %s not applied: %s", game_id, error.message)
+                    continue
+                await self._on_move(game_id)
+        finally:  # at once, not in a done-callback: a poke after this starts a new driver
+            self._tasks.pop(game_id, None)
 
     def _next_turn(self, game_id: int) -> BotTurn | None:
         with self._sessions() as db:

@@ -76,6 +76,9 @@ class NewGame(BaseModel):
             raise ValueError(f"'seats' needs {self.players} entries, one per seat")
         if sum(choice.kind == "me" for choice in self.seats) != 1:
             raise ValueError("'seats' must hold exactly one seat of kind 'me'")
+        invited = [choice.name for choice in self.seats if choice.kind == "invite"]
+        if len(invited) != len(set(invited)):
+            raise ValueError("a player can be invited to one seat only")
         if self.random_start and self.players == 4:
             raise ValueError("'random_start' is a two-player option (RK-7)")
         return self

@@ -12,7 +12,7 @@ from roses.roseking import Board, Variant, card_name, parse_move, square_name
 from roses.roseking.geometry import BB_FILE_A, BB_FILE_I, TARGET, Bitboard
 from roses.roseking.record import record_of
 
-from .games import FINISHED, LoadedGame, dealt_board, seat_label
+from .games import ACTIVE, FINISHED, LoadedGame, dealt_board, seat_label
 from .models import Game, Seat, as_utc
 
 
@@ -74,12 +74,8 @@ def game_view(loaded: LoadedGame, viewer_id: int | None) -> dict[str, Any]:
     seats = board.seats
     view: dict[str, Any] = {
         **summary_fields(game, viewer_id),
-        "you": you,
         "pending": pending,
-        "can_act": game.status != FINISHED
-        and game.status != "waiting"
-        and you is not None
-        and you == board.turn,
+        "can_act": game.status == ACTIVE and you is not None and you == board.turn,
         "state": _state(shown, you, game),
         "log": [
             {"ply": ply, "seat": seat_label(seat, seats), "move": str(move)}
@@ -123,8 +119,8 @@ def summary_fields(game: Game, viewer_id: int | None) -> dict[str, Any]:
         "status": game.status,
         "version": game.version,
         "seats": [_seat_info(seat, seats, viewer_id) for seat in game.seats],
-        "your_seat": you,
-        "your_turn": game.status == "active" and you is not None and game.turn_seat == you,
+        "you": you,  # my seat, None for a spectator
+        "your_turn": game.status == ACTIVE and you is not None and game.turn_seat == you,
         "turn": None if game.turn_seat is None else seat_label(game.turn_seat, seats),
         "turn_since": as_utc(game.turn_since).isoformat(),
         "result": game.result,
@@ -147,10 +143,8 @@ def replay_frames(loaded: LoadedGame, viewer_id: int | None) -> list[dict[str, A
 
 def game_record(loaded: LoadedGame) -> dict[str, Any]:
     """The full record (god's view): only for finished games, the caller checks."""
-    names = []
-    for seat in loaded.game.seats:
-        if seat.user is not None:
-            names.append(seat.user.name)
-        else:
-            names.append(f"bot:{seat.bot_name}")
+    names = [
+        seat.user.name if seat.user is not None else f"bot:{seat.bot_name}"
+        for seat in loaded.game.seats
+    ]
     return record_of(loaded.board, names)

@@ -47,6 +47,10 @@ def test_bad_game_requests(client: TestClient) -> None:
     kind = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "robot"}]})
     assert kind.status_code == 422
     assert kind.json()["errors"][0]["field"] == "seats.1.kind"
+    twice = [{"kind": "me"}, {"kind": "invite", "name": "pat"}, {"kind": "invite", "name": "pat"}]
+    doubled = host.post("/api/games", {"players": 4, "seats": [*twice, {"kind": "open"}]})
+    assert doubled.status_code == 422
+    assert "one seat only" in doubled.json()["detail"]
     four_random = {
         "players": 4,
         "random_start": True,
