@@ -15,7 +15,7 @@ import argparse
 import time
 from pathlib import Path
 
-from roses.bots.match import MatchConfig, format_stats, match_stats, play_match
+from roses.bots.match import MatchConfig, format_elo, format_stats, match_stats, play_match
 
 RESULTS = Path(__file__).parent / "results" / "strength.md"
 
@@ -64,8 +64,9 @@ def main() -> None:
             out.write(
                 f"| {bot_a} vs {bot_b} | {config.describe_budget()} | {stats.games} | "
                 f"{stats.wins}-{stats.draws}-{stats.losses} | {stats.score:.3f} "
-                f"[{stats.low:.3f}, {stats.high:.3f}] | {stats.elo:+.0f} "
-                f"[{stats.elo_low:+.0f}, {stats.elo_high:+.0f}] | {goal} | {minutes:.1f} min |\n"
+                f"[{stats.low:.3f}, {stats.high:.3f}] | {format_elo(stats.elo)} "
+                f"[{format_elo(stats.elo_low)}, {format_elo(stats.elo_high)}] | {goal} | "
+                f"{minutes:.1f} min |\n"
             )
 
 

@@ -23,6 +23,8 @@ RESULTS = Path(__file__).parent / "results" / "tuning.md"
 VARIANTS: dict[str, dict[str, Any]] = {
     "uniform-playouts": {"policy": kernel.UNIFORM},
     "neighbour-playouts": {"policy": kernel.NEIGHBOURS},
+    "rare-hero-playouts": {"policy": (1, 4, 0, 1, 0, 4)},
+    "mild-neighbour-playouts": {"policy": (1, 3, 1, 1, 1, 3)},
     "no-reuse": {"reuse_tree": False},
     "leaf1": {"playouts_per_leaf": 1},
     "leaf2": {"playouts_per_leaf": 2},

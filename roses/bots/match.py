@@ -173,19 +173,22 @@ def cumulative_scores(points: Sequence[float]) -> list[float]:
     return curve
 
 
+def format_elo(value: float) -> str:
+    """``+190``, ``-35``, ``+0`` (never ``-0``), ``+inf`` or ``-inf``."""
+    if not math.isfinite(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{round(value):+d}"
+
+
 def format_stats(config: MatchConfig, stats: MatchStats) -> str:
     """The summary lines a match prints."""
-
-    def elo(value: float) -> str:
-        return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
-
     return "\n".join(
         [
             f"{config.bot_a} vs {config.bot_b}: {stats.games} games ({config.variant.value}, "
             f"{config.describe_budget()})",
             f"wins {stats.wins}  draws {stats.draws}  losses {stats.losses}",
             f"win rate {stats.score:.3f}  95% CI [{stats.low:.3f}, {stats.high:.3f}]",
-            f"Elo difference {elo(stats.elo)}  95% CI [{elo(stats.elo_low)}, "
-            f"{elo(stats.elo_high)}]",
+            f"Elo difference {format_elo(stats.elo)}  95% CI [{format_elo(stats.elo_low)}, "
+            f"{format_elo(stats.elo_high)}]",
         ]
     )

@@ -12,6 +12,7 @@ from roses.bots.match import (
     MatchConfig,
     cumulative_scores,
     elo_difference,
+    format_elo,
     game_seed,
     match_stats,
     play_game,
@@ -90,3 +91,9 @@ def test_parallel_match_plays_the_same_games() -> None:
     serial = sorted((r.index, r.points_a) for r in play_match(config))
     parallel = sorted((r.index, r.points_a) for r in play_match(config, jobs=2))
     assert serial == parallel
+
+
+def test_format_elo_never_prints_minus_zero() -> None:
+    assert [format_elo(v) for v in (-0.0, 190.8, -35.2, math.inf, -math.inf)] == [
+        "+0", "+191", "-35", "+inf", "-inf",
+    ]  # fmt: skip
