@@ -27,8 +27,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.browser
-
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:

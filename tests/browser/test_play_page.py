@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 from sqlalchemy import create_engine, update
 
@@ -18,6 +19,8 @@ from tests.server.live_server import LiveServer
 
 from .conftest import PHONE, Screenshots
 from .helpers import api_user, log_length, make_a_move, sign_in_page, started_game
+
+pytestmark = pytest.mark.browser
 
 
 def _players(server: LiveServer) -> tuple[tuple[str, httpx.Client], tuple[str, httpx.Client]]:

@@ -7,12 +7,15 @@ import uuid
 from collections.abc import Callable
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.live_server import LiveServer
 
 from .conftest import PHONE, Screenshots
 from .helpers import create_game, is_my_turn, log_length, make_a_move, register
+
+pytestmark = pytest.mark.browser
 
 
 def test_two_people_play_a_game_to_the_end_by_clicking(
