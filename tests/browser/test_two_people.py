@@ -25,6 +25,8 @@ def test_two_people_play_a_game_to_the_end_by_clicking(
     alice_name, bob_name = f"alice-{suffix}", f"bob-{suffix}"
     alice = new_page()
     bob = new_page(PHONE)  # one of them on a phone-sized screen
+    alice.goto(server.url + "/")
+    expect(alice.get_by_role("button", name="Create account")).to_be_visible()
     shots(alice, "sign-in")
     register(alice, server.url, alice_name)
     register(bob, server.url, bob_name)
