@@ -31,6 +31,8 @@ def register(app: typer.Typer) -> None:
             engine = make_engine(settings.database_url)
         except ArgumentError as error:
             raise UserError(f"--database-url: {error}") from None
+        except OSError as error:  # the SQLite file's directory cannot be made
+            raise UserError(f"cannot create the data directory: {error}") from None
         try:  # here, so that a database that cannot be opened is one line, not a traceback
             upgrade(engine)
         except SQLAlchemyError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -63,4 +64,19 @@ def test_serve_refuses_a_bad_database_url_in_one_line() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.startswith("error: --database-url:")
+    assert "Traceback" not in done.stderr
+
+
+def test_serve_refuses_a_data_directory_it_cannot_make(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    done = subprocess.run(
+        [sys.executable, "-m", "roses", "serve"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "ROSES_DATA_DIR": str(blocker / "data")},
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: cannot create the data directory")
     assert "Traceback" not in done.stderr
