@@ -21,6 +21,7 @@ from .db import make_engine, session_factory
 from .errors import ServiceError
 from .hub import Hub
 from .migrate import upgrade
+from .relay import RedisRelay
 from .schemas import GameId
 from .settings import Settings
 
@@ -50,9 +51,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         upgrade(engine)
+        if app.state.relay is not None:
+            await app.state.relay.start()
         await app.state.bots.resume_all()
         yield
         await app.state.bots.stop()
+        if app.state.relay is not None:
+            await app.state.relay.stop()
         engine.dispose()
 
     app = FastAPI(
@@ -65,6 +70,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = sessions
     app.state.hub = hub
     app.state.bots = BotRunner(sessions, settings, lambda game_id: live.announce(app, game_id))
+    app.state.relay = (
+        RedisRelay(
+            settings.redis_url, settings.redis_channel, lambda game_id: live.deliver(app, game_id)
+        )
+        if settings.redis_url
+        else None
+    )
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, error: ServiceError) -> JSONResponse:

@@ -37,7 +37,15 @@ def _views(
 
 
 async def announce(app: FastAPI, game_id: int) -> None:
-    """After a change: fresh views to the game's watchers, a note to the players' lobbies."""
+    """After a change here: tell this process's watchers, the bots and the other servers."""
+    await deliver(app, game_id)
+    app.state.bots.poke(game_id)
+    if app.state.relay is not None:
+        await app.state.relay.publish(game_id)
+
+
+async def deliver(app: FastAPI, game_id: int) -> None:
+    """Fresh views to this process's watchers of the game, a note to its players' lobbies."""
     hub: Hub = app.state.hub
     watchers = hub.game_watchers(game_id)
     views, players = await asyncio.to_thread(
@@ -46,7 +54,6 @@ async def announce(app: FastAPI, game_id: int) -> None:
     for socket, user_id in watchers:
         await send(socket, {"type": "game", "game": views[user_id]})
     await hub.notify_lobbies(players, {"type": "lobby", "game_id": game_id})
-    app.state.bots.poke(game_id)
 
 
 async def _signed_in(socket: WebSocket) -> User | None:

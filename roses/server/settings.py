@@ -25,12 +25,17 @@ class Settings(BaseModel):
     # A bot's thinking time per move, by strength; the runner allows a margin on top.
     bot_seconds: dict[str, float] = {"quick": 0.2, "normal": 1.0, "strong": 3.0}
     bot_margin_seconds: float = 2.0
+    # Several server processes: share live updates through Redis pub/sub (None: one process).
+    redis_url: str | None = None
+    redis_channel: str = "roses:game-changed"
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         values: dict[str, object] = {}
         if url := os.environ.get("ROSES_DATABASE_URL"):
             values["database_url"] = url
+        if redis_url := os.environ.get("ROSES_REDIS_URL"):
+            values["redis_url"] = redis_url
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
         values.update({key: value for key, value in overrides.items() if value is not None})

@@ -67,6 +67,7 @@ class Player:
     def __init__(self, client: TestClient, name: str, token: str) -> None:
         self.client = client
         self.name = name
+        self.token = token
         self.headers = {"cookie": f"{SESSION_COOKIE}={token}"}
 
     def get(self, path: str) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 from sqlalchemy.orm import Session
@@ -19,6 +20,9 @@ from roses.server import games as games_service
 from roses.server.models import Game
 
 from .conftest import Player, sign_up, two_player_game
+
+# A socket that never hears its message must fail the test, not hang the run.
+pytestmark = pytest.mark.timeout(60)
 
 SECRET_KEYS = {"seed", "start_position", "start", "deck", "shuffles", "draw_pile", "position"}
 

@@ -8,6 +8,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from .conftest import act, sign_up, two_player_game
 
+# A socket that never hears its message must fail the test, not hang the run.
+pytestmark = pytest.mark.timeout(60)
+
 
 def test_a_watcher_gets_each_change_as_their_seat_sees_it(client: TestClient) -> None:
     red, white, spectator = sign_up(client), sign_up(client), sign_up(client)

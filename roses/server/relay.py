@@ -1,0 +1,57 @@
+"""Scaling out: server processes tell each other about changed games through Redis.
+
+Each process keeps its own WebSockets; a change accepted by one process is published, and
+every other process sends fresh views to its own watchers. Only ids travel through Redis,
+never a view or anything hidden.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+log = logging.getLogger("roses.server.relay")
+
+
+class RedisRelay:
+    def __init__(
+        self, url: str, channel: str, on_remote_change: Callable[[int], Awaitable[None]]
+    ) -> None:
+        self._redis = Redis.from_url(url)
+        self._channel = channel
+        self._on_remote_change = on_remote_change
+        self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
+        self._listener: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(self._channel)
+        self._listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+        await self._redis.aclose()
+
+    async def publish(self, game_id: int) -> None:
+        message = json.dumps({"game": game_id, "origin": self._origin})
+        try:
+            await self._redis.publish(self._channel, message)
+        except RedisError as error:  # the move stands; other processes' watchers catch up later
+            log.warning("could not tell the other servers about game %s: %s", game_id, error)
+
+    async def _listen(self, pubsub: PubSub) -> None:
+        async for message in pubsub.listen():
+            if message["type"] != "message":
+                continue
+            data = json.loads(message["data"])
+            if data["origin"] != self._origin:
+                await self._on_remote_change(int(data["game"]))

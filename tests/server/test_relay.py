@@ -1,0 +1,50 @@
+"""Two server processes share live updates through Redis (scaling out)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import redis
+from fastapi.testclient import TestClient
+
+from roses.server import Settings, create_app
+
+from .conftest import Player, act, sign_up, two_player_game
+
+# A socket that never hears its message must fail the test, not hang the run.
+pytestmark = pytest.mark.timeout(60)
+
+REDIS_URL = os.environ.get("ROSES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except redis.RedisError as error:
+        pytest.skip(f"Redis at {REDIS_URL} is not reachable: {error}")
+    return REDIS_URL
+
+
+def test_a_move_on_one_server_reaches_a_watcher_on_another(
+    database_url: str, redis_url: str
+) -> None:
+    channel = f"roses-test-{uuid.uuid4().hex}"  # parallel test runs do not hear each other
+    settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        red, white = sign_up(first), sign_up(first)
+        game = two_player_game(red, white)
+        white_elsewhere = Player(second, white.name, white.token)
+        with (
+            white_elsewhere.websocket(f"/api/games/{game['id']}/ws") as socket,
+            white_elsewhere.websocket("/api/lobby/ws") as lobby,
+        ):
+            assert socket.receive_json()["game"]["version"] == game["version"]
+            assert lobby.receive_json()["type"] == "hello"
+            after = act(red, game, game["state"]["legal_moves"][0])  # accepted by the first
+            pushed = socket.receive_json()["game"]
+            assert pushed["version"] == after["version"]
+            assert pushed["your_turn"] is True and pushed["you"] == 1
+            assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}
