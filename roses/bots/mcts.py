@@ -48,16 +48,20 @@ class Node:
         self.children: list[Node | ChanceNode | None] = [None] * len(self.moves)
 
     def select(self, exploration: float) -> int:
-        """UCT (UCB1 on the edges); each move is tried once first, in order."""
+        """UCT (UCB1 on the edges); each move is tried once first, in order.
+
+        So while ``visits`` is below the number of moves, move ``visits`` is the next untried.
+        """
+        visits = self.visits
         n = self.n
-        for index, count in enumerate(n):
-            if count == 0:
-                return index
-        log_total = math.log(self.visits)
+        if visits < len(n):
+            return visits
+        spread = exploration * exploration * math.log(visits)
         w = self.w
+        sqrt = math.sqrt
         best, best_value = 0, -1.0
         for index, count in enumerate(n):
-            value = w[index] / count + exploration * math.sqrt(log_total / count)
+            value = w[index] / count + sqrt(spread / count)
             if value > best_value:
                 best, best_value = index, value
         return best
@@ -140,18 +144,13 @@ class MctsBot:
         self._root, self._root_board, self._root_history = root, board.copy(), view.moves
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
-        done = 0
-        playouts_before = 0
-        self.last_playouts = 0
-        while True:
-            if limit is not None and done >= limit:
-                break
+        done = playouts = 0
+        while limit is None or done < limit:
             if deadline is not None and done % CLOCK_CHECK == 0 and time.perf_counter() > deadline:
                 break
-            playouts_before += self._iterate(root, board)
+            playouts += self._iterate(root, board)
             done += 1
-        self.last_iterations = done
-        self.last_playouts = playouts_before
+        self.last_iterations, self.last_playouts = done, playouts
         return root
 
     def _iterate(self, root: Node, board: Board) -> int:
