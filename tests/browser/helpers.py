@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, WebSocket, expect
 
 from roses.server.accounts import SESSION_COOKIE
 
@@ -85,3 +86,21 @@ def started_game(red: httpx.Client, white_name: str, white: httpx.Client, **opti
     game = red.post("/api/games", json={"seats": seats, **options}).json()
     assert white.post(f"/api/games/{game['id']}/join").status_code == 200
     return int(game["id"])
+
+
+def record_messages(page: Page) -> list[Any]:
+    """Collects every JSON answer from the API and every WebSocket message the page gets."""
+    received: list[Any] = []
+
+    def through(route: Route) -> None:
+        response = route.fetch()
+        if response.headers.get("content-type", "").startswith("application/json"):
+            received.append(json.loads(response.body()))
+        route.fulfill(response=response)
+
+    def listen(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: received.append(json.loads(payload)))
+
+    page.route("**/api/**", through)
+    page.on("websocket", listen)
+    return received

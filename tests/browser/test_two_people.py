@@ -10,10 +10,19 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from roses.roseking.record import replay
+from tests.server.hidden import assert_states_hide_the_pile, history
 from tests.server.live_server import LiveServer
 
 from .conftest import PHONE, Screenshots
-from .helpers import create_game, is_my_turn, log_length, make_a_move, register
+from .helpers import (
+    create_game,
+    is_my_turn,
+    log_length,
+    make_a_move,
+    record_messages,
+    register,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +34,7 @@ def test_two_people_play_a_game_to_the_end_by_clicking(
     alice_name, bob_name = f"alice-{suffix}", f"bob-{suffix}"
     alice = new_page()
     bob = new_page(PHONE)  # one of them on a phone-sized screen
+    received = record_messages(alice), record_messages(bob)  # filled as the pages run
     alice.goto(server.url + "/")
     expect(alice.get_by_role("button", name="Create account")).to_be_visible()
     shots(alice, "sign-in")
@@ -69,6 +79,14 @@ def test_two_people_play_a_game_to_the_end_by_clicking(
     for team in ("red", "white"):
         shown = alice.locator(f'[data-score="{team}"]').inner_text()
         assert shown == final["result"][team]
+
+    # Nothing either browser received while the game ran showed the draw pile's order.
+    with httpx.Client(base_url=server.url) as api:
+        api.post("/api/accounts/login", json={"name": bob_name, "password": "secret-rose"})
+        positions = history(replay(api.get(f"/api/games/{game_id}/record").json()))
+    messages = [message for page_messages in received for message in page_messages]
+    states = sum(assert_states_hide_the_pile(message, positions) for message in messages)
+    assert states > 2 * moves
 
     # Replay the finished game move by move, and download its record.
     alice.get_by_role("link", name="Replay").click()

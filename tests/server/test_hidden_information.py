@@ -15,38 +15,23 @@ from sqlalchemy import create_engine, update
 from sqlalchemy.orm import Session
 
 from roses.roseking import Board, card_name
-from roses.roseking.record import root
 from roses.server import games as games_service
 from roses.server.models import Game
 
 from .conftest import Player, sign_up, two_player_game
+from .hidden import history, secret_order, walk
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
 
-SECRET_KEYS = {"seed", "start_position", "start", "deck", "shuffles", "draw_pile", "position"}
-
-
-def _walk(node: Any) -> list[Any]:
-    found = [node]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            assert key not in SECRET_KEYS, f"a message holds the secret field {key!r}"
-            found += _walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += _walk(value)
-    return found
-
 
 def assert_no_hidden_information(message: Any, truth: Board, show_draw_pile: bool) -> None:
-    pile = [card_name(card) for card in truth.draw_pile]
-    for node in _walk(message):
-        in_order = list(truth.draw_pile) == sorted(truth.draw_pile)
-        if isinstance(node, list) and len(pile) > 1 and not in_order:
-            assert node != pile, "a message lists the draw pile in its order"
+    order = secret_order(truth)
+    for node in walk(message):
+        if isinstance(node, list) and order is not None:
+            assert node != order, "a message lists the draw pile in its order"
         if isinstance(node, dict) and "draw_pile_count" in node:
-            assert node["draw_pile_count"] == len(pile)
+            assert node["draw_pile_count"] == len(truth.draw_pile)
             if show_draw_pile:  # RK-20: which cards, sorted, never their order
                 assert node["draw_pile_cards"] == [card_name(c) for c in sorted(truth.draw_pile)]
             else:
@@ -59,16 +44,6 @@ def _truth(client: TestClient, game_id: int) -> Board:
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
     with sessions() as db:
         return games_service.load(db, game_id).board
-
-
-def _history(board: Board) -> list[Board]:
-    """The positions of the game so far, from the start."""
-    replayed = root(board)
-    history = [replayed.copy()]
-    for move in board.move_stack:
-        replayed.push(move)
-        history.append(replayed.copy())
-    return history
 
 
 def _play_watching(client: TestClient, red: Player, white: Player, show: bool) -> int:
@@ -108,7 +83,7 @@ def _play_watching(client: TestClient, red: Player, white: Player, show: bool) -
             view = answer
             if view["status"] == "active" and len(view["log"]) % 8 == 0:
                 frames = player.get(f"/api/games/{game['id']}/replay").json()["frames"]
-                for frame, then in zip(frames, _history(truth), strict=True):
+                for frame, then in zip(frames, history(truth), strict=True):
                     assert_no_hidden_information(frame, then, show)
     return checked
 

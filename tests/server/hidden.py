@@ -1,0 +1,58 @@
+"""Checks shared by the hidden-information tests (server and browser): RK-5, RK-20."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roses.roseking import Board, card_name
+from roses.roseking.record import root
+
+# Names under which the deal or a god's-view position could travel.
+SECRET_KEYS = {"seed", "start_position", "start", "deck", "shuffles", "draw_pile", "position"}
+
+
+def walk(message: Any) -> list[Any]:
+    """Every node of a JSON message; fails on a secret key anywhere in it."""
+    found = [message]
+    if isinstance(message, dict):
+        for key, value in message.items():
+            assert key not in SECRET_KEYS, f"a message holds the secret field {key!r}"
+            found += walk(value)
+    elif isinstance(message, list):
+        for value in message:
+            found += walk(value)
+    return found
+
+
+def history(board: Board) -> list[Board]:
+    """The positions of the game so far, from the start."""
+    replayed = root(board)
+    positions = [replayed.copy()]
+    for move in board.move_stack:
+        replayed.push(move)
+        positions.append(replayed.copy())
+    return positions
+
+
+def secret_order(board: Board) -> list[str] | None:
+    """The draw pile's order as card names, if it tells more than the sorted contents."""
+    if len(board.draw_pile) < 2 or list(board.draw_pile) == sorted(board.draw_pile):
+        return None
+    return [card_name(card) for card in board.draw_pile]
+
+
+def assert_states_hide_the_pile(message: Any, positions: list[Board]) -> int:
+    """Check every state in ``message`` against the true position after as many moves.
+
+    Returns how many states were checked.
+    """
+    checked = 0
+    for node in walk(message):
+        if isinstance(node, dict) and "draw_pile_count" in node:
+            truth = positions[len(node["moves"])]
+            assert node["draw_pile_count"] == len(truth.draw_pile)
+            order = secret_order(truth)
+            for inner in walk(node):
+                assert order is None or inner != order, "the draw pile's order was sent"
+            checked += 1
+    return checked
