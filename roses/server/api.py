@@ -163,6 +163,17 @@ def join(
     return _view(sessions, game_id, user)
 
 
+@router.post("/games/{game_id}/cancel", tags=["lobby"])
+def cancel(
+    game_id: GameId, user: CurrentUser, request: Request, sessions: Sessions, tasks: BackgroundTasks
+) -> dict[str, Any]:
+    """Call off a game still waiting for players (only its creator may)."""
+    with sessions.begin() as db:
+        games.cancel_game(db, user, game_id)
+    tasks.add_task(live.announce, request.app, game_id)
+    return _view(sessions, game_id, user)
+
+
 # -- play ----------------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ from .errors import Conflict, Forbidden, NotFound
 from .models import Game, MoveRow, Seat, User, utcnow
 from .schemas import NewGame, SeatChoice
 
-WAITING, ACTIVE, FINISHED = "waiting", "active", "finished"
+WAITING, ACTIVE, FINISHED, CANCELLED = "waiting", "active", "finished", "cancelled"
 TEAM_NAMES = ("Red", "White")
 
 
@@ -162,6 +162,27 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     return game
 
 
+def cancel_game(db: Session, user: User, game_id: int) -> Game:
+    """The creator calls off a game nobody has started playing (e.g. an ignored invitation)."""
+    game = db.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"there is no game {game_id}")
+    if game.created_by != user.id:
+        raise Forbidden("only the player who created the game can cancel it")
+    if game.status != WAITING:
+        raise Conflict("only a game still waiting for players can be cancelled")
+    result = db.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == game.version)
+        .values(version=game.version + 1, status=CANCELLED)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict("someone joined at the same moment; reload")
+    game.version += 1
+    game.status = CANCELLED
+    return game
+
+
 # -- playing -------------------------------------------------------------------------------
 
 
@@ -191,6 +212,8 @@ def _take_turn(db: Session, loaded: LoadedGame, user: User, version: int) -> Non
         raise Conflict("the game has not started: a seat is still free")
     if game.status == FINISHED:
         raise Conflict("the game is over")
+    if game.status == CANCELLED:
+        raise Conflict("the game was cancelled")
     _claim_version(db, game, version)
     if loaded.board.turn != seat:
         seats = loaded.board.seats
@@ -290,7 +313,8 @@ def games_of(db: Session, user: User) -> list[Game]:
     seated = select(Seat.game_id).where(
         or_(Seat.user_id == user.id, Seat.invited_user_id == user.id)
     )
-    return list(db.scalars(select(Game).where(Game.id.in_(seated)).order_by(Game.id.desc())))
+    query = select(Game).where(Game.id.in_(seated), Game.status != CANCELLED)
+    return list(db.scalars(query.order_by(Game.id.desc())))
 
 
 def open_games(db: Session, user: User) -> list[Game]:

@@ -120,6 +120,7 @@ def summary_fields(game: Game, viewer_id: int | None) -> dict[str, Any]:
         "version": game.version,
         "seats": [_seat_info(seat, seats, viewer_id) for seat in game.seats],
         "you": you,  # my seat, None for a spectator
+        "created_by_you": viewer_id is not None and game.created_by == viewer_id,
         "your_turn": game.status == ACTIVE and you is not None and game.turn_seat == you,
         "turn": None if game.turn_seat is None else seat_label(game.turn_seat, seats),
         "turn_since": as_utc(game.turn_since).isoformat(),

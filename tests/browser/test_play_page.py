@@ -209,3 +209,18 @@ def test_a_card_playable_only_with_a_hero_asks_to_confirm_the_hero(
     confirm.click()
     expect(page.locator("#log li").last).to_contain_text(str(hero_move))
     expect(page.locator('[data-seat="Red"] .hero')).to_have_count(heroes_before - 1)
+
+
+def test_the_creator_cancels_a_game_nobody_joined(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    (_, host), (friend_name, _) = _players(server)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": friend_name}]
+    game_id = host.post("/api/games", json={"seats": seats}).json()["id"]
+    page = sign_in_page(new_page(PHONE), server.url, host)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator("#status")).to_have_text("Waiting for players")
+    shots(page, "waiting")
+    page.get_by_role("button", name="Cancel this game").click()
+    expect(page.locator("#status")).to_have_text("This game was cancelled")
+    assert _view(host, game_id)["status"] == "cancelled"

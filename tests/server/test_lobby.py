@@ -76,3 +76,19 @@ def test_the_pages_are_served(client: TestClient) -> None:
         assert page.headers["content-type"].startswith("text/html")
     for asset in ("style.css", "js/play.js", "js/board.js", "js/lobby.js", "rose.svg"):
         assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_the_creator_can_cancel_a_game_still_waiting(client: TestClient) -> None:
+    host, friend = sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": friend.name}]
+    game = host.post("/api/games", {"seats": seats}).json()
+    assert friend.post(f"/api/games/{game['id']}/cancel").status_code == 403
+    cancelled = host.post(f"/api/games/{game['id']}/cancel")
+    assert cancelled.status_code == 200
+    assert cancelled.json()["status"] == "cancelled"
+    assert friend.post(f"/api/games/{game['id']}/join").status_code == 409
+    for player in (host, friend):
+        lists = player.get("/api/games/mine").json()
+        assert all(g["id"] != game["id"] for games in lists.values() for g in games)
+    started = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+    assert host.post(f"/api/games/{started.json()['id']}/cancel").status_code == 409

@@ -44,6 +44,15 @@ async function send(path, body) {
   }
 }
 
+async function lobbyAction(action) {
+  try {
+    show(await api(`/api/games/${gameId}/${action}`, { method: "POST", body: {} }));
+  } catch (problem) {
+    message = problem.message;
+    render();
+  }
+}
+
 function handPanel(seatIndex) {
   const seat = game.seats[seatIndex];
   const hand = game.state.hands[seatIndex];
@@ -78,14 +87,11 @@ function actionPanel() {
   if (game.status === "waiting") {
     const free = game.seats.some((s) => !s.player && !s.bot);
     box.append(el("p", {}, "Waiting for players to take their seats."));
-    if (game.you === null && free) {
-      box.append(el("button", { class: "primary", onclick: async () => {
-        try { show(await api(`/api/games/${gameId}/join`, { method: "POST", body: {} })); } catch (p) { message = p.message; render(); }
-      } }, "Take a seat"));
-    }
+    if (game.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, "Take a seat"));
+    if (game.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, "Cancel this game"));
     return box;
   }
-  if (game.status === "finished") return "";
+  if (game.status === "finished" || game.status === "cancelled") return "";
   if (game.pending) {
     box.append(
       el("p", {}, "You played ", el("strong", {}, game.pending), ". Undo it, or end your turn."),
@@ -150,6 +156,7 @@ function logPanel() {
 }
 
 function banner() {
+  if (game.status === "cancelled") return el("div", { class: "banner", id: "status" }, "This game was cancelled");
   if (game.status !== "finished") {
     const text = game.status === "waiting" ? "Waiting for players" : game.pending ? "End your turn" : game.can_act ? "Your turn" : `${game.turn} to move`;
     return el("div", { class: `banner${game.can_act ? " yours" : ""}`, id: "status" }, text);
