@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy.orm import Session, sessionmaker
@@ -17,6 +18,7 @@ from .views import game_view
 
 router = APIRouter()
 UNAUTHORIZED = 4401  # WebSocket close codes 4000-4999 are the application's
+FORBIDDEN = 4403
 NOT_FOUND = 4404
 
 
@@ -56,7 +58,16 @@ async def deliver(app: FastAPI, game_id: int) -> None:
     await hub.notify_lobbies(players, {"type": "lobby", "game_id": game_id})
 
 
+def _same_origin(socket: WebSocket) -> bool:
+    """Browsers send cookies on WebSocket handshakes from other origins: refuse those."""
+    origin = socket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
+
+
 async def _signed_in(socket: WebSocket) -> User | None:
+    if not _same_origin(socket):
+        await socket.close(code=FORBIDDEN, reason="another site's page may not watch games")
+        return None
     user = await asyncio.to_thread(
         _user, socket.app.state.sessions, socket.cookies.get(accounts.SESSION_COOKIE)
     )

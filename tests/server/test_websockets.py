@@ -51,3 +51,15 @@ def test_sockets_need_a_session_and_a_game(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             missing.receive_json()
         assert closed.value.code == 4404
+
+
+def test_pages_of_other_sites_cannot_open_sockets(client: TestClient) -> None:
+    player = sign_up(client)
+    foreign = {**player.headers, "origin": "http://evil.example"}
+    with client.websocket_connect("/api/lobby/ws", headers=foreign) as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4403
+    own = {**player.headers, "origin": "http://testserver"}
+    with client.websocket_connect("/api/lobby/ws", headers=own) as socket:
+        assert socket.receive_json()["type"] == "hello"
