@@ -42,7 +42,7 @@ function render() {
   const slider = el("input", { type: "range", min: 0, max: frames.length - 1, value: index, "aria-label": "move", oninput: (e) => go(Number(e.target.value)) });
   main.replaceChildren(
     el("div", { class: "banner" }, el("strong", {}, `Replay of game ${gameId}`),
-      game.result ? el("span", {}, ` · ${game.result.winner === "draw" ? "draw" : `${game.result.winner} won`} · Red ${game.result.red} · White ${game.result.white}`) : " · in progress",
+      game.result ? el("span", {}, ` · ${game.result.winner === "draw" ? "a draw" : `${game.result.winner === "red" ? "Red" : "White"} won`} · Red ${game.result.red} · White ${game.result.white}`) : " · in progress",
       el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}` }, "Game page"),
         game.result ? el("a", { href: `/api/games/${gameId}/record`, download: `rose-king-${gameId}.json` }, "Download record") : null)),
     el("div", { class: "play-grid" },
@@ -50,7 +50,8 @@ function render() {
         el("div", { class: "hands south" }, hands(frame, south))),
       el("aside", { class: "side" },
         el("div", { class: "panel replay-controls" },
-          el("p", { id: "replay-position" }, index === 0 ? "Start of the game" : `Move ${index} of ${frames.length - 1}: ${mover} `, move ? el("strong", {}, move) : null),
+          el("p", { id: "replay-position" }, index === 0 ? "Start of the game" : `Move ${index} of ${frames.length - 1}: ${mover} `,
+            move === "draw" ? "draws" : move === "pass" ? "passes" : move ? el("strong", {}, move) : null),
           slider,
           el("div", { class: "buttons" },
             el("button", { onclick: () => go(0), "aria-label": "first" }, "«"),
