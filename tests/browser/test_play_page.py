@@ -224,3 +224,31 @@ def test_the_creator_cancels_a_game_nobody_joined(
     page.get_by_role("button", name="Cancel this game").click()
     expect(page.locator("#status")).to_have_text("This game was cancelled")
     assert _view(host, game_id)["status"] == "cancelled"
+
+
+def test_a_team_game_against_bots_is_created_and_played_from_the_lobby(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    """RK-16: four seats R1, W1, R2, W2 with bots chosen in the lobby's form."""
+    (_, player), _ = _players(server)
+    page = sign_in_page(new_page(), server.url, player)
+    page.goto(server.url + "/")
+    page.get_by_label("4 players, teams (RK-16)").check()
+    for label in ("White 1", "Red 2", "White 2"):
+        page.get_by_label(f"{label} seat").select_option("bot")
+        page.get_by_label(f"{label} bot").select_option("random")
+        page.get_by_label(f"{label} strength").select_option("quick")
+    shots(page, "team-game-form")
+    page.get_by_role("button", name="Create game").click()
+    page.wait_for_url("**/games/*")
+    labels = page.locator(".hand-panel .seat-name")
+    expect(labels).to_have_count(4)
+    assert sorted(labels.all_inner_texts()) == ["Red 1", "Red 2", "White 1", "White 2"]
+    for _ in range(3):
+        make_a_move(page)  # then the three bots move
+    expect(page.locator("#log li").nth(8)).to_be_visible()
+    log = page.locator("#log li").all_inner_texts()
+    assert [entry.split()[1:3] for entry in log[:4]] == [
+        ["Red", "1"], ["White", "1"], ["Red", "2"], ["White", "2"],
+    ]  # fmt: skip
+    shots(page, "team-game")
