@@ -118,9 +118,9 @@ class BotRunner:
 
     async def _choose(self, turn: BotTurn) -> Move:
         seconds = self._settings.bot_seconds.get(turn.strength, 1.0)
-        bot = make_bot(turn.bot_name, time_limit=seconds)
         bound = seconds + self._settings.bot_margin_seconds
-        try:
+        try:  # a bot since taken out of the registry fails here, and is stood in for too
+            bot = make_bot(turn.bot_name, time_limit=seconds)
             move = await asyncio.wait_for(asyncio.to_thread(bot.choose, turn.view), bound)
         except TimeoutError:
             log.warning("bot %s overran %.1fs in game %s", turn.bot_name, bound, turn.game_id)

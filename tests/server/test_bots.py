@@ -170,3 +170,17 @@ def test_a_poke_while_the_runner_reads_the_game_is_not_lost(
 
     asyncio.run(scenario())
     assert reads == [7, 7]
+
+
+def test_a_bot_gone_from_the_registry_is_stood_in_for(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(BOT_FACTORIES, "retired", RandomBot)
+    with TestClient(create_app(Settings(database_url=database_url))) as client:
+        player = sign_up(client)
+        seats = [{"kind": "me"}, {"kind": "bot", "bot": "retired"}]
+        game = player.post("/api/games", {"seats": seats}).json()
+        monkeypatch.delitem(BOT_FACTORIES, "retired")
+        act(player, game, game["state"]["legal_moves"][0])
+        view = wait_for_my_turn(player, game["id"], timeout=10)
+        assert [entry["seat"] for entry in view["log"]][:2] == ["Red", "White"]
