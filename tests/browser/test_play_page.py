@@ -252,3 +252,21 @@ def test_a_team_game_against_bots_is_created_and_played_from_the_lobby(
         ["Red", "1"], ["White", "1"], ["Red", "2"], ["White", "2"],
     ]  # fmt: skip
     shots(page, "team-game")
+
+
+def test_a_guest_plays_the_computer(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    page = new_page(PHONE)
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="play as a guest").click()
+    expect(page.locator(".me")).to_contain_text("(guest)")
+    page.get_by_label("White seat").select_option("bot")
+    page.get_by_label("White bot").select_option("greedy")
+    page.get_by_role("button", name="Create game").click()
+    page.wait_for_url("**/games/*")
+    make_a_move(page)
+    expect(page.locator(".banner.yours")).to_be_visible()  # the bot has answered
+    log = page.locator("#log li").all_inner_texts()
+    assert log[0].split()[1] == "Red" and log[1].split()[1] == "White"
+    shots(page, "guest-against-greedy")

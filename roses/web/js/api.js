@@ -26,14 +26,12 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 // Calls onMessage for every message; reconnects after a drop (a server restart, a phone
-// waking up) and calls onOpen again so the page can refresh what it missed.
+// waking up). The server sends the current state on every (re)connection.
 export function liveSocket(path, onMessage, onStatus = () => {}) {
-  let socket;
   let delay = 500;
-  let closedByPage = false;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}${path}`);
+    const socket = new WebSocket(`${scheme}://${location.host}${path}`);
     socket.onopen = () => {
       delay = 500;
       onStatus(true);
@@ -41,18 +39,12 @@ export function liveSocket(path, onMessage, onStatus = () => {}) {
     socket.onmessage = (event) => onMessage(JSON.parse(event.data));
     socket.onclose = (event) => {
       onStatus(false);
-      if (closedByPage || event.code === 4401 || event.code === 4404) return;
+      if (event.code === 4401 || event.code === 4403 || event.code === 4404) return;
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };
   };
   connect();
-  return {
-    close() {
-      closedByPage = true;
-      socket.close();
-    },
-  };
 }
 
 export function el(tag, attributes = {}, ...children) {

@@ -186,7 +186,7 @@ async function renderGames(target) {
 async function lobbyPage(me) {
   account.replaceChildren(
     el("span", { class: "me" }, me.guest ? `${me.name} (guest)` : me.name),
-    el("button", { class: "link", onclick: async () => { await api("/api/accounts/logout", { method: "POST" }); start(); } }, "Sign out"),
+    el("button", { class: "link", onclick: async () => { await api("/api/accounts/logout", { method: "POST" }); location.assign("/"); } }, "Sign out"),
   );
   const bots = await api("/api/bots");
   const games = el("div", { class: "game-lists" });
