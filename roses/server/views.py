@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from roses.roseking import Board, Variant, card_name, parse_move, square_name
-from roses.roseking.geometry import BB_FILE_A, BB_FILE_I, TARGET, Bitboard
+from roses.roseking import Board, Variant, card_name, parse_move, square_name, territories
+from roses.roseking.geometry import TARGET, Bitboard, squares_of
 from roses.roseking.record import record_of
 
 from .games import ACTIVE, FINISHED, LoadedGame, dealt_board, seat_label
@@ -17,28 +17,8 @@ from .models import Game, Seat, as_utc
 
 
 def territory_squares(stones: Bitboard) -> list[list[str]]:
-    """The edge-connected groups of ``stones`` (RK-14) as square names, largest first.
-
-    The engine's scoring counts group sizes only; the end screen needs the squares.
-    """
-    groups = []
-    while stones:
-        group = stones & -stones
-        while True:
-            grown = (
-                group
-                | (group << 9)
-                | (group >> 9)
-                | ((group & ~BB_FILE_I) << 1)
-                | ((group & ~BB_FILE_A) >> 1)
-            ) & stones
-            if grown == group:
-                break
-            group = grown
-        groups.append([square_name(sq) for sq in range(81) if group >> sq & 1])
-        stones &= ~group
-    groups.sort(key=len, reverse=True)
-    return groups
+    """The territories of ``stones`` (RK-14) as square names, largest first."""
+    return [[square_name(sq) for sq in squares_of(group)] for group in territories(stones)]
 
 
 def _seat_info(seat: Seat, seats: int, viewer_id: int | None) -> dict[str, Any]:
