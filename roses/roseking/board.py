@@ -23,7 +23,7 @@ from .geometry import (
     Square,
 )
 from .moves import DRAW, DRAW_MOVE, HERO, HERO_MOVES, PASS_MOVE, PLAY, PLAY_MOVES, Move
-from .scoring import Outcome, Team, TeamScore, Termination, leader, team_score
+from .scoring import Outcome, TeamScore, Termination, leader, team_score
 from .shuffling import seeded_shuffle
 from .variants import Variant, seat_name
 
@@ -202,9 +202,6 @@ class Board:
         """Stones left to place: 52 minus the stones on the board (RK-2, RK-23)."""
         return STONE_COUNT - (self.red | self.white).bit_count()
 
-    def team_to_move(self) -> Team:
-        return Team(self.turn & 1)
-
     def seat_name(self, seat: int | None = None) -> str:
         return seat_name(self.turn if seat is None else seat, self.seats)
 
@@ -328,14 +325,6 @@ class Board:
 
     def peek(self) -> Move:
         return self.move_stack[-1]
-
-    def push_str(self, text: str) -> Move:
-        """Parse an RK-22 move, check it and make it."""
-        from .moves import parse_move
-
-        move = parse_move(text)
-        self.push(move)
-        return move
 
     def _illegal_reason(self, move: Move) -> str:
         who = self.seat_name()

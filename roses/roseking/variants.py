@@ -37,7 +37,3 @@ def seat_name(seat: int, seats: int) -> str:
     letter = "rw"[seat & 1]
     return letter if seats == 2 else f"{letter}{seat // 2 + 1}"
 
-
-def seat_team(seat: int) -> int:
-    """Seats alternate Red, White, Red, White (RK-16: partners sit opposite)."""
-    return seat & 1
