@@ -3,7 +3,7 @@
 The same functions run as plain Python when numba is missing (or ``ROSES_NO_NUMBA=1``):
 then arrays are lists, the tables are tuples and nothing else changes, so both paths give
 identical results for identical seeds. A position crosses the boundary as one flat int
-vector (see ``encode``); the kernel keeps its own xorshift32 generator so that its games
+vector (see ``encode_parts``); the kernel keeps its own xorshift32 generator so that its games
 depend only on the seed, whichever path runs them.
 
 Inside the kernel a square holds 0 (empty), 1 (red) or 2 (white); the draw pile is kept
@@ -19,7 +19,6 @@ from typing import Any, Final, TypeVar
 
 from roses.roseking import Board
 from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT, STONE_COUNT, TARGET
-from roses.roseking.view import PlayerView
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -521,14 +520,6 @@ def encode_board(board: Board) -> Any:
     return encode_parts(
         board.red, board.white, board.crown, board.turn, board.seats, board.hand_limit,
         board.heroes, board.hands, board.draw_pile, board.discard_pile,
-    )  # fmt: skip
-
-
-def encode_view(view: PlayerView) -> Any:
-    """What a player knows as a kernel vector: the pile as its sorted multiset."""
-    return encode_parts(
-        view.red, view.white, view.crown, view.turn, view.seats, view.variant.hand_limit,
-        view.heroes, view.hands, view.draw_pile_cards, view.discard_pile,
     )  # fmt: skip
 
 

@@ -170,3 +170,10 @@ def test_play_vs_from_the_command_line(
     code, out, err = run(capsys, "rk", "play", "--vs", "greedy", "--team", "white", "--seed", "2")
     assert code == 0, err
     assert "(greedy) plays" in out and "Game left unfinished." in out
+
+
+def test_analyse_with_a_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rk", "analyse", START, "--time", "0.1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data) == 5 and sum(item["visits"] for item in data) > 5

@@ -124,13 +124,6 @@ def test_playouts_ignore_the_pile_order() -> None:
         assert first == second
 
 
-def test_view_vector_holds_the_pile_sorted() -> None:
-    board = Board(seed=2)
-    vector = list(kernel.encode_view(board.view(0)))
-    pile = vector[kernel.V_PILE : kernel.V_PILE + vector[kernel.V_PILE_N]]
-    assert pile == sorted(board.draw_pile)
-
-
 def test_random_games_tally_every_game() -> None:
     for seats in (2, 4):
         red, white, draws, plies = (int(v) for v in kernel.random_games(300, 5, seats))
