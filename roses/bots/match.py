@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,7 +116,7 @@ def play_match(config: MatchConfig, jobs: int = 1) -> Iterator[GameResult]:
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_game, config, index) for index in range(config.games)]
-        for future in futures:
+        for future in as_completed(futures):
             yield future.result()
 
 
