@@ -36,4 +36,3 @@ def seat_name(seat: int, seats: int) -> str:
     """RK-23 player field: ``r``/``w`` for two players, ``r1 w1 r2 w2`` for four (RK-16)."""
     letter = "rw"[seat & 1]
     return letter if seats == 2 else f"{letter}{seat // 2 + 1}"
-
