@@ -68,6 +68,8 @@ def main() -> None:
     stats = match_stats(points)
     print(format_stats(config, stats))
     budget = f"{args.time} s/move" if args.time is not None else f"{args.iterations} iterations"
+    if args.seed != 1:
+        budget += f" (seed {args.seed})"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     with RESULTS.open("a", encoding="utf-8") as out:
         out.write(
