@@ -10,7 +10,7 @@ import pytest
 
 from roses.bots import make_bot
 from roses.cli import main
-from roses.cli.vsbot import play_vs_bot
+from roses.cli.hotseat import play_hotseat
 from roses.roseking import Board, Variant
 from roses.roseking.record import load, replay
 
@@ -136,7 +136,7 @@ def test_person_plays_a_whole_game_against_a_bot(variant: Variant) -> None:
     bots = {seat: make_bot("greedy", seed=seat) for seat in range(board.seats) if seat & 1}
     output: list[str] = []
     read = Script("help", "X9")
-    play_vs_bot(board, bots, read, output.append)
+    play_hotseat(board, read, output.append, bots=bots)
     assert board.is_over()
     assert all(p.startswith("Red") for p in read.prompts)  # the person is asked only for Red
     assert any("(greedy) plays" in line for line in output)
@@ -148,7 +148,7 @@ def test_undo_takes_back_the_persons_move_and_the_bots_reply() -> None:
     board = Board.from_position(START, seed=1)
     bots = {1: make_bot("greedy", seed=0)}
     output: list[str] = []
-    play_vs_bot(board, bots, Script("N1", "undo", "quit"), output.append)
+    play_hotseat(board, Script("N1", "undo", "quit"), output.append, bots=bots)
     assert board.move_stack == []
     assert any(line.startswith("Took back N1 ") for line in output)
 
@@ -158,7 +158,7 @@ def test_undo_refuses_after_a_draw() -> None:
     board = Board.from_position(four_cards, seed=1)
     bots = {1: make_bot("greedy", seed=0)}
     output: list[str] = []
-    play_vs_bot(board, bots, Script("draw", "undo", "quit"), output.append)
+    play_hotseat(board, Script("draw", "undo", "quit"), output.append, bots=bots)
     assert "A drawn card cannot be taken back (RK-19)." in output
     assert str(board.move_stack[0]) == "draw"
 
