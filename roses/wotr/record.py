@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
+from roses.jsonfile import read_json_object, write_json
+
 from .actions import action_from_json
 from .data import BoardData, parse_board
 from .errors import BoardDataError, InvalidRecordError, WotrError
@@ -92,16 +94,8 @@ def replay(record: object) -> Game:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InvalidRecordError(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise InvalidRecordError(f"{path} is not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise InvalidRecordError(f"{path} does not hold a JSON object")
-    return data
+    return read_json_object(path, InvalidRecordError)
 
 
 def dump(record: dict[str, Any], path: str | Path) -> None:
-    Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    write_json(record, path)
