@@ -157,6 +157,31 @@ class Board:
         return board
 
     @classmethod
+    def from_state(
+        cls,
+        *,
+        variant: Variant,
+        red: Bitboard,
+        white: Bitboard,
+        crown: Square,
+        turn: int,
+        hands: Hands,
+        heroes: tuple[int, ...],
+        draw_pile: tuple[Card, ...],
+        discard_pile: tuple[Card, ...],
+        seed: int | None = None,
+    ) -> Board:
+        """A board in the given state with no history (for parsers and determinizers)."""
+        board = cls.__new__(cls)
+        board.seed = secrets.randbits(63) if seed is None else seed
+        board.shuffler = seeded_shuffler(board.seed)
+        board._set_state(
+            variant=variant, red=red, white=white, crown=crown, turn=turn, hands=hands,
+            heroes=heroes, draw_pile=draw_pile, discard_pile=discard_pile,
+        )  # fmt: skip
+        return board
+
+    @classmethod
     def from_position(
         cls, text: str, seed: int | None = None, *, variant: Variant | None = None
     ) -> Board:

@@ -165,8 +165,8 @@ def parse_position(text: str, seed: int | None = None, *, variant: Variant | Non
     if missing:
         raise InvalidPositionError("cards", f"missing: {', '.join(missing)} (RK-3: 24 cards)")
 
-    board = Board.from_deal(variant, range(CARD_COUNT), seed=seed)
-    board._set_state(
+    return Board.from_state(
+        seed=seed,
         variant=variant,
         red=red,
         white=white,
@@ -177,7 +177,6 @@ def parse_position(text: str, seed: int | None = None, *, variant: Variant | Non
         draw_pile=draw_pile,
         discard_pile=discard_pile,
     )
-    return board
 
 
 def write_position(board: Board) -> str:

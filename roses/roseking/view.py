@@ -70,8 +70,8 @@ class PlayerView:
         return self._board(tuple(pile), seed=rng.getrandbits(63))
 
     def _board(self, draw_pile: tuple[Card, ...], seed: int) -> Board:
-        board = Board.from_deal(self.variant, range(24), seed=seed)
-        board._set_state(
+        return Board.from_state(
+            seed=seed,
             variant=self.variant,
             red=self.red,
             white=self.white,
@@ -82,7 +82,6 @@ class PlayerView:
             draw_pile=draw_pile,
             discard_pile=self.discard_pile,
         )
-        return board
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description; holds nothing this viewer may not know."""

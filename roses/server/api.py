@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
@@ -12,7 +13,7 @@ from roses.bots import available_bots
 
 from . import accounts, games, live
 from .errors import Conflict, NotSignedIn
-from .games import FINISHED
+from .games import FINISHED, LoadedGame
 from .models import User
 from .schemas import Credentials, GameId, Join, MoveRequest, NewGame, Registration, Versioned
 from .settings import Settings
@@ -188,6 +189,21 @@ def get_game(game_id: GameId, user: CurrentUser, sessions: Sessions) -> dict[str
     return _view(sessions, game_id, user)
 
 
+def _change(
+    sessions: Sessions,
+    user: CurrentUser,
+    request: Request,
+    tasks: BackgroundTasks,
+    game_id: int,
+    change: Callable[[Session], LoadedGame],
+) -> dict[str, Any]:
+    """Apply ``change`` in one transaction, answer with my view, tell the watchers."""
+    with sessions.begin() as db:
+        view = game_view(change(db), user.id)
+    tasks.add_task(live.announce, request.app, game_id)
+    return view
+
+
 @router.post("/games/{game_id}/moves", tags=["play"])
 def move(
     game_id: GameId,
@@ -201,11 +217,10 @@ def move(
 
     409 with the reason for an illegal move or a stale `version`; nothing changes then.
     """
-    with sessions.begin() as db:
-        loaded = games.play(db, user, game_id, body.move, body.version)
-        view = game_view(loaded, user.id)
-    tasks.add_task(live.announce, request.app, game_id)
-    return view
+    return _change(
+        sessions, user, request, tasks, game_id,
+        lambda db: games.play(db, user, game_id, body.move, body.version),
+    )  # fmt: skip
 
 
 @router.post("/games/{game_id}/undo", tags=["play"])
@@ -218,10 +233,10 @@ def undo(
     tasks: BackgroundTasks,
 ) -> dict[str, Any]:
     """Light games (RK-19): take back the play made this turn (never a draw)."""
-    with sessions.begin() as db:
-        view = game_view(games.undo(db, user, game_id, body.version), user.id)
-    tasks.add_task(live.announce, request.app, game_id)
-    return view
+    return _change(
+        sessions, user, request, tasks, game_id,
+        lambda db: games.undo(db, user, game_id, body.version),
+    )  # fmt: skip
 
 
 @router.post("/games/{game_id}/end-turn", tags=["play"])
@@ -234,10 +249,10 @@ def end_turn(
     tasks: BackgroundTasks,
 ) -> dict[str, Any]:
     """Light games (RK-19): make the play of this turn final."""
-    with sessions.begin() as db:
-        view = game_view(games.end_turn(db, user, game_id, body.version), user.id)
-    tasks.add_task(live.announce, request.app, game_id)
-    return view
+    return _change(
+        sessions, user, request, tasks, game_id,
+        lambda db: games.end_turn(db, user, game_id, body.version),
+    )  # fmt: skip
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])
