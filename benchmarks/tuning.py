@@ -1,6 +1,6 @@
 """Design matches for the search bot: each idea against the plain version, same budget.
 
-    .venv/bin/python benchmarks/tuning.py NAME [--games N] [--time S | --iterations K]
+    .venv/bin/python benchmarks/tuning.py NAME [--games N] [--time S | --iterations K] [--jobs J]
 
 Appends one line per match to ``benchmarks/results/tuning.md``. Variants are ``MctsBot``
 keyword arguments registered under a name for the match runner.
@@ -54,6 +54,7 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     for name in (args.bot_a, args.bot_b):
         if name in VARIANTS:
@@ -63,7 +64,7 @@ def main() -> None:
         time_limit=args.time, iterations=args.iterations,
     )  # fmt: skip
     start = time.perf_counter()
-    points = [result.points_a for result in play_match(config)]
+    points = [result.points_a for result in play_match(config, args.jobs)]
     minutes = (time.perf_counter() - start) / 60
     stats = match_stats(points)
     print(format_stats(config, stats))
