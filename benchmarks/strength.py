@@ -6,18 +6,22 @@ The full specification is 200 games per match at 1 s per move (mcts against gree
 against random) and 2 s against 0.25 s (mcts against itself): hours of CPU. ``--time``
 scales every budget (``--time 0.25`` plays 0.25 s, and 0.5 s against 0.0625 s), and
 ``--games`` sets the games per match, so a shorter run is honest about what it measured:
-each line states the budget, the games and the 95% interval.
+each line states the budget, the games and the 95% interval. Every game's result is also
+appended to ``results/strength-games/NAME-seedN.jsonl`` as it finishes, so a match that is
+stopped part-way still shows what it played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 
 from roses.bots.match import MatchConfig, format_elo, format_stats, match_stats, play_match
 
 RESULTS = Path(__file__).parent / "results" / "strength.md"
+GAME_LOGS = Path(__file__).parent / "results" / "strength-games"
 
 # name: (bot A, bot B, A's seconds per move at scale 1, B's, the issue's goal for A's score)
 MATCHES = {
@@ -56,7 +60,14 @@ def main() -> None:
             time_limit_b=seconds_b * args.time,
         )  # fmt: skip
         start = time.perf_counter()
-        points = [result.points_a for result in play_match(config, jobs=args.jobs)]
+        GAME_LOGS.mkdir(parents=True, exist_ok=True)
+        points = []
+        with (GAME_LOGS / f"{name}-seed{args.seed}.jsonl").open("a", encoding="utf-8") as log:
+            for result in play_match(config, jobs=args.jobs):
+                points.append(result.points_a)
+                entry = {"game": result.index, "a_team": result.a_team, "points_a": result.points_a}
+                log.write(json.dumps({**entry, "budget": config.describe_budget()}) + "\n")
+                log.flush()
         minutes = (time.perf_counter() - start) / 60
         stats = match_stats(points)
         print(format_stats(config, stats), flush=True)

@@ -118,7 +118,7 @@ class MctsBot:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        root = self.search(view)
+        root = self.search(view, stop_when_decided=True)
         best = max(range(len(root.moves)), key=lambda i: (root.n[i], root.w[i]))
         return root.moves[best]
 
@@ -132,8 +132,13 @@ class MctsBot:
         estimates.sort(key=lambda e: (e.visits, e.win_probability), reverse=True)
         return estimates
 
-    def search(self, view: PlayerView) -> Node:
-        """Grow the tree from ``view`` within the budget and return its root."""
+    def search(self, view: PlayerView, *, stop_when_decided: bool = False) -> Node:
+        """Grow the tree from ``view`` within the budget and return its root.
+
+        With ``stop_when_decided`` the search ends as soon as no other move can overtake
+        the most visited one in the iterations the budget has left: ``choose`` picks the
+        most visited move, so the rest of the budget could not change its answer.
+        """
         if view.is_over():
             raise ValueError("the game is over: there is no move to search")
         board = view.determinize(self.rng)  # the pile's order is redrawn at every draw
@@ -142,12 +147,17 @@ class MctsBot:
         if root is None:
             root = Node(board)
         self._root, self._root_board, self._root_history = root, board.copy(), view.moves
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
         limit = self.iterations
         done = playouts = 0
         while limit is None or done < limit:
-            if deadline is not None and done % CLOCK_CHECK == 0 and time.perf_counter() > deadline:
-                break
+            if done % CLOCK_CHECK == 0:
+                now = time.perf_counter()
+                if deadline is not None and now > deadline:
+                    break
+                if stop_when_decided and done and _decided(root, done, limit, start, now, deadline):
+                    break
             playouts += self._iterate(root, board)
             done += 1
         self.last_iterations, self.last_playouts = done, playouts
@@ -221,6 +231,25 @@ class MctsBot:
             return None
         since = view.moves[played:]
         return _follow(old_root, old_board.copy(), since, view)
+
+
+def _decided(
+    root: Node, done: int, limit: int | None, start: float, now: float, deadline: float | None
+) -> bool:
+    """Whether the most visited move leads the next by more than the iterations left.
+
+    Under a time budget the iterations left are estimated from this search's rate so far.
+    """
+    left = math.inf if limit is None else limit - done
+    if deadline is not None and now > start:
+        left = min(left, done / (now - start) * (deadline - now))
+    first = second = 0
+    for count in root.n:
+        if count > first:
+            first, second = count, first
+        elif count > second:
+            second = count
+    return first - second > left
 
 
 def _public_state(board: Board) -> tuple[object, ...]:

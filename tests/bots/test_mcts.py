@@ -35,9 +35,29 @@ def test_mcts_plays_legal_moves_to_the_end_in_every_variant(variant: Variant) ->
 
 def test_mcts_counts_its_iteration_budget() -> None:
     searcher = bot(iterations=37)
-    searcher.choose(Board(seed=3).view(0))
+    searcher.search(Board(seed=3).view(0))
     assert searcher.last_iterations == 37
     assert searcher.last_playouts > 0
+
+
+def test_choose_stops_once_no_move_can_overtake_the_leader() -> None:
+    """The last stone (RK-12): one placement wins, so the leader's lead soon exceeds the
+    iterations left; the move is the one the whole budget would pick."""
+    board = Board.from_position(LAST_STONE_FOR_RED)
+    early, full = bot(iterations=3000), bot(iterations=3000)
+    assert early.choose(board.view(0)) == Move.from_str("E3")
+    assert early.last_iterations < 3000
+    root = full.search(board.view(0))
+    assert root.moves[max(range(len(root.moves)), key=root.n.__getitem__)] == Move.from_str("E3")
+    assert full.last_iterations == 3000
+
+
+def test_choose_stops_early_under_a_time_budget_too() -> None:
+    board = Board.from_position(LAST_STONE_FOR_RED)
+    searcher = bot(iterations=None, time_limit=2.0)
+    start = time.perf_counter()
+    assert searcher.choose(board.view(0)) == Move.from_str("E3")
+    assert time.perf_counter() - start < 1.5
 
 
 def test_mcts_keeps_to_its_time_budget() -> None:
@@ -111,13 +131,18 @@ def test_mcts_starts_afresh_without_reuse() -> None:
     assert searcher.last_reused_visits == 0
 
 
+LAST_STONE_FOR_RED = (
+    "2w1rr2r/1r2w2wr/wrwrr1r1w/1rw1w2rw/1wrrr1wrr/rwr1rwrrr/1w1r1wwww/3rrwwwr/3w1w1wr"
+    " a4 r NE2,E3,SE2|SE3,W1,NW1,SE1,N3 0|0 S2,N2,N1,E1,SW3,NE1,E2,S3,SW1,W3,NW3/"
+    "NW2,NE3,S1,SW2,W2"
+)
+
+
 @pytest.mark.parametrize(
     ("position", "winning", "losing"),
     [
         (
-            "2w1rr2r/1r2w2wr/wrwrr1r1w/1rw1w2rw/1wrrr1wrr/rwr1rwrrr/1w1r1wwww/3rrwwwr/3w1w1wr"
-            " a4 r NE2,E3,SE2|SE3,W1,NW1,SE1,N3 0|0 S2,N2,N1,E1,SW3,NE1,E2,S3,SW1,W3,NW3/"
-            "NW2,NE3,S1,SW2,W2",
+            LAST_STONE_FOR_RED,
             "E3",
             "SE2",
         ),
