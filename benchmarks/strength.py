@@ -32,10 +32,7 @@ MATCHES = {
 
 HEADER = """# Strength of the search bot
 
-Written by `benchmarks/strength.py`. Paired deals, seats swapped every game; score is bot
-A's points per game (draws one half) with its Wilson 95% interval. The machine's 2 cores
-were shared with other engineers' work, so a bot got less than a full core: at a fixed
-time per move it searched less than it would alone.
+## Every run of `benchmarks/strength.py`
 
 | match | budget | games | W-D-L | score [95% CI] | Elo [95% CI] | goal | wall time |
 |---|---|---|---|---|---|---|---|
@@ -73,8 +70,8 @@ def main() -> None:
         print(format_stats(config, stats), flush=True)
         with RESULTS.open("a", encoding="utf-8") as out:
             out.write(
-                f"| {bot_a} vs {bot_b} | {config.describe_budget()} | {stats.games} | "
-                f"{stats.wins}-{stats.draws}-{stats.losses} | {stats.score:.3f} "
+                f"| {bot_a} vs {bot_b} (seed {args.seed}) | {config.describe_budget()} | "
+                f"{stats.games} | {stats.wins}-{stats.draws}-{stats.losses} | {stats.score:.3f} "
                 f"[{stats.low:.3f}, {stats.high:.3f}] | {format_elo(stats.elo)} "
                 f"[{format_elo(stats.elo_low)}, {format_elo(stats.elo_high)}] | {goal} | "
                 f"{minutes:.1f} min |\n"
