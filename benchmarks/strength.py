@@ -62,8 +62,11 @@ def main() -> None:
         with (GAME_LOGS / f"{name}-seed{args.seed}.jsonl").open("a", encoding="utf-8") as log:
             for result in play_match(config, jobs=args.jobs):
                 points.append(result.points_a)
-                entry = {"game": result.index, "a_team": result.a_team, "points_a": result.points_a}
-                log.write(json.dumps({**entry, "budget": config.describe_budget()}) + "\n")
+                entry = {
+                    "game": result.index, "a_team": result.a_team,
+                    "points_a": result.points_a, "budget": config.describe_budget(),
+                }  # fmt: skip
+                log.write(json.dumps(entry) + "\n")
                 log.flush()
         minutes = (time.perf_counter() - start) / 60
         stats = match_stats(points)

@@ -66,6 +66,11 @@ class Node:
                 best, best_value = index, value
         return best
 
+    def most_visited_move(self) -> Move:
+        """The move with the most visits (more points break a tie): the one to play."""
+        best = max(range(len(self.moves)), key=lambda i: (self.n[i], self.w[i]))
+        return self.moves[best]
+
 
 class ChanceNode:
     """After a draw: one child per card the draw revealed (RK-9)."""
@@ -118,9 +123,7 @@ class MctsBot:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        root = self.search(view, stop_when_decided=True)
-        best = max(range(len(root.moves)), key=lambda i: (root.n[i], root.w[i]))
-        return root.moves[best]
+        return self.search(view, stop_when_decided=True).most_visited_move()
 
     def analyse(self, view: PlayerView) -> list[MoveEstimate]:
         """Every legal move with its estimated win probability and visits, best first."""
