@@ -13,9 +13,9 @@ import argparse
 import json
 import time
 
-from roses.bots import kernel
-from roses.bots.base import BotSpec
-from roses.bots.mcts import MctsBot
+from roses.bots.roseking import kernel
+from roses.bots.roseking.base import BotSpec
+from roses.bots.roseking.mcts import MctsBot
 from roses.roseking import Board
 from roses.roseking.bench import random_games
 

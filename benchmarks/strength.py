@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from roses.bots.match import MatchConfig, format_elo, format_stats, match_stats, play_match
+from roses.bots.roseking.match import MatchConfig, format_elo, format_stats, match_stats, play_match
 
 RESULTS = Path(__file__).parent / "results" / "strength.md"
 GAME_LOGS = Path(__file__).parent / "results" / "strength-games"

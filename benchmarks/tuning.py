@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from roses.bots import kernel
-from roses.bots.base import BOT_FACTORIES, Bot, BotSpec
-from roses.bots.match import MatchConfig, format_stats, match_stats, play_match
-from roses.bots.mcts import MctsBot
+from roses.bots.roseking import kernel
+from roses.bots.roseking.base import BOT_FACTORIES, Bot, BotSpec
+from roses.bots.roseking.match import MatchConfig, format_stats, match_stats, play_match
+from roses.bots.roseking.mcts import MctsBot
 
 RESULTS = Path(__file__).parent / "results" / "tuning.md"
 

@@ -1,5 +1,4 @@
-"""Computer opponents. Bots see only a player's view, never the hidden draw pile order."""
+"""Computer players, one package per game: ``roseking`` and ``wotr``.
 
-from .base import Bot, BotSpec, available_bots, make_bot
-
-__all__ = ["Bot", "BotSpec", "available_bots", "make_bot"]
+Bots see only a player's view, never what that seat may not know.
+"""

@@ -23,16 +23,8 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from .rk import app as rk_app
-
-    app.add_typer(rk_app, name="rk")
-    for module_name in ("roses.cli.wotr", "roses.cli.serve"):
-        try:
-            module = __import__(module_name, fromlist=["register"])
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            continue
+    for module_name in ("roses.cli.roseking", "roses.cli.wotr", "roses.cli.serve"):
+        module = __import__(module_name, fromlist=["register"])
         module.register(app)
 
 

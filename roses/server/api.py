@@ -3,108 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.bots import available_bots
+from roses.bots.roseking import available_bots
 
-from . import accounts, games, live
-from .errors import Conflict, NotSignedIn
+from . import games, live
+from .deps import CurrentUser, Sessions, settings_of
+from .errors import Conflict
 from .games import FINISHED, LoadedGame
 from .models import User
-from .schemas import Credentials, GameId, Join, MoveRequest, NewGame, Registration, Versioned
-from .settings import Settings
+from .schemas import GameId, Join, MoveRequest, NewGame, Versioned
 from .views import game_record, game_view, replay_frames, summary_fields
 
 router = APIRouter(prefix="/api")
-
-
-def _sessions(request: Request) -> sessionmaker[Session]:
-    return request.app.state.sessions  # type: ignore[no-any-return]
-
-
-def _settings(request: Request) -> Settings:
-    return request.app.state.settings  # type: ignore[no-any-return]
-
-
-def signed_in(request: Request) -> User:
-    """The signed-in user, from the session cookie; 401 otherwise."""
-    token = request.cookies.get(accounts.SESSION_COOKIE)
-    with _sessions(request)() as db:
-        user = accounts.user_for_token(db, token)
-    if user is None:
-        raise NotSignedIn("sign in first (or play as a guest)")
-    return user
-
-
-Sessions = Annotated[sessionmaker[Session], Depends(_sessions)]
-CurrentUser = Annotated[User, Depends(signed_in)]
-
-
-def _user_json(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "guest": user.is_guest}
-
-
-def _signed_in_response(request: Request, user: User, token: str, status: int) -> JSONResponse:
-    response = JSONResponse(_user_json(user), status_code=status)
-    settings = _settings(request)
-    response.set_cookie(
-        accounts.SESSION_COOKIE,
-        token,
-        max_age=settings.session_days * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
-    return response
-
-
-# -- accounts ------------------------------------------------------------------------------
-
-
-@router.post("/accounts/register", status_code=201, tags=["accounts"])
-def register(body: Registration, request: Request, sessions: Sessions) -> JSONResponse:
-    """Create an account (the password is stored as an argon2 hash) and sign in."""
-    with sessions.begin() as db:
-        user = accounts.register(db, body.name, body.password)
-        token = accounts.start_session(db, user, _settings(request).session_days)
-    return _signed_in_response(request, user, token, 201)
-
-
-@router.post("/accounts/login", tags=["accounts"])
-def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
-    with sessions.begin() as db:
-        user = accounts.authenticate(db, body.name, body.password)
-        token = accounts.start_session(db, user, _settings(request).session_days)
-    return _signed_in_response(request, user, token, 200)
-
-
-@router.post("/accounts/guest", status_code=201, tags=["accounts"])
-def guest(request: Request, sessions: Sessions) -> JSONResponse:
-    """Play without an account: a guest name, valid as long as the session."""
-    with sessions.begin() as db:
-        user = accounts.create_guest(db)
-        token = accounts.start_session(db, user, _settings(request).session_days)
-    return _signed_in_response(request, user, token, 201)
-
-
-@router.post("/accounts/logout", status_code=204, tags=["accounts"])
-def logout(request: Request, sessions: Sessions) -> Response:
-    token = request.cookies.get(accounts.SESSION_COOKIE)
-    if token:
-        with sessions.begin() as db:
-            accounts.end_session(db, token)
-    response = Response(status_code=204)
-    response.delete_cookie(accounts.SESSION_COOKIE)
-    return response
-
-
-@router.get("/me", tags=["accounts"])
-def me(user: CurrentUser) -> dict[str, Any]:
-    return _user_json(user)
 
 
 # -- lobby ---------------------------------------------------------------------------------
@@ -113,14 +28,14 @@ def me(user: CurrentUser) -> dict[str, Any]:
 @router.get("/bots", tags=["lobby"])
 def bots(request: Request) -> dict[str, Any]:
     """The bots a seat can be given, and their strengths (thinking time per move)."""
-    return {"bots": available_bots(), "strengths": list(_settings(request).bot_seconds)}
+    return {"bots": available_bots(), "strengths": list(settings_of(request).bot_seconds)}
 
 
 @router.post("/games", status_code=201, tags=["lobby"])
 def create_game(
     body: NewGame, user: CurrentUser, request: Request, sessions: Sessions, tasks: BackgroundTasks
 ) -> dict[str, Any]:
-    strengths = list(_settings(request).bot_seconds)
+    strengths = list(settings_of(request).bot_seconds)
     with sessions.begin() as db:
         game = games.create_game(db, user, body, strengths)
         game_id = game.id

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, live
+from . import accounts_api, api, live
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
 from .errors import ServiceError
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "internal error; nothing was changed"}, status_code=500)
 
+    app.include_router(accounts_api.router)
     app.include_router(api.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

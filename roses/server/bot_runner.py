@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.bots import make_bot
+from roses.bots.roseking import make_bot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from roses.bots import available_bots
+from roses.bots.roseking import available_bots
 from roses.roseking import Board, IllegalMoveError, Move, Variant, parse_move
 from roses.roseking.moves import DRAW, PASS
 

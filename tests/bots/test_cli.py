@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from roses.bots import make_bot
+from roses.bots.roseking import make_bot
 from roses.cli import main
-from roses.cli.hotseat import play_hotseat
+from roses.cli.roseking.hotseat import play_hotseat
 from roses.roseking import Board, Variant
 from roses.roseking.record import load, replay
 

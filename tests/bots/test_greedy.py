@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roses.bots import make_bot
-from roses.bots.greedy import margin
+from roses.bots.roseking import make_bot
+from roses.bots.roseking.greedy import margin
 from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW
 from tests.roseking.helpers import make_board

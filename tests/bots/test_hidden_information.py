@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roses.bots import available_bots, make_bot
+from roses.bots.roseking import available_bots, make_bot
 from roses.roseking import Board, Variant
 
 

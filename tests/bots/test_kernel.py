@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roses.bots import kernel
+from roses.bots.roseking import kernel
 from roses.roseking import Board, Move, Variant
 from roses.roseking.geometry import CARD_COUNT
 from roses.roseking.record import recorded_shuffler
@@ -140,7 +140,7 @@ def test_benchmark_reports_the_engine_benchmark_fields() -> None:
 
 FALLBACK_SCRIPT = """
 import json
-from roses.bots import kernel
+from roses.bots.roseking import kernel
 from roses.roseking import Board, Variant
 assert kernel.NUMBA is {numba}
 rows = []

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roses.bots.match import (
+from roses.bots.roseking.match import (
     MatchConfig,
     cumulative_scores,
     elo_difference,

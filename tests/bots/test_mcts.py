@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from roses.bots import make_bot
-from roses.bots.base import BotSpec
-from roses.bots.mcts import ChanceNode, MctsBot, Node
+from roses.bots.roseking import make_bot
+from roses.bots.roseking.base import BotSpec
+from roses.bots.roseking.mcts import ChanceNode, MctsBot, Node
 from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW_MOVE
 from tests.roseking.helpers import make_board

@@ -1,6 +1,6 @@
 """``roses rk play``: hot-seat play answers bad entries with the legal moves."""
 
-from roses.cli.hotseat import play_hotseat
+from roses.cli.roseking.hotseat import play_hotseat
 from roses.roseking import Board
 
 

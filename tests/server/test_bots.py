@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from roses.bots import available_bots
-from roses.bots.base import BOT_FACTORIES, BotSpec, RandomBot
+from roses.bots.roseking import available_bots
+from roses.bots.roseking.base import BOT_FACTORIES, BotSpec, RandomBot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
 from roses.server import Settings, create_app, games

@@ -11,7 +11,7 @@ import pytest
 
 from roses.bots.wotr import make_wotr_bot
 from roses.cli import main
-from roses.cli.wotr_hotseat import CLEAR, edit_orders, play_hotseat
+from roses.cli.wotr.hotseat import CLEAR, edit_orders, play_hotseat
 from roses.wotr.actions import Orders
 from roses.wotr.data import default_board_json
 from roses.wotr.game import Game

@@ -7,9 +7,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from roses.bots.analysis import analyse, format_json, format_table
-from roses.bots.base import available_bots
-from roses.bots.match import (
+from roses.bots.roseking.analysis import analyse, format_json, format_table
+from roses.bots.roseking.base import available_bots
+from roses.bots.roseking.match import (
     GameResult,
     MatchConfig,
     cumulative_scores,
@@ -21,7 +21,7 @@ from roses.bots.match import (
 from roses.roseking import Board
 from roses.roseking.record import dump
 
-from .errors import UserError
+from ..errors import UserError
 
 
 def check_budget(time_limit: float | None, iterations: int | None, suffix: str = "") -> None:

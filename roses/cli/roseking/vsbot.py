@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from roses.bots.base import make_bot
+from roses.bots.roseking.base import make_bot
 from roses.roseking import Board
 
-from .errors import UserError
+from ..errors import UserError
 from .hotseat import play_hotseat
 
 

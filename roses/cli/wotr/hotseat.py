@@ -17,7 +17,7 @@ from roses.wotr.errors import WotrError
 from roses.wotr.game import Game
 from roses.wotr.state import SEAT_NAMES, Phase
 
-from .wotr_render import describe_orders, draw_layout, draw_table, seat_label
+from .render import describe_orders, draw_layout, draw_table, seat_label
 
 CLEAR: Final = "\033[2J\033[H"
 PLAN_HELP: Final = """Orders (WR-10), one per line:

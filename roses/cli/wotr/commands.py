@@ -19,7 +19,7 @@ from roses.wotr.game import PLAYER_COUNTS, Game
 from roses.wotr.record import dump, load, record_of, replay
 from roses.wotr.state import SEAT_NAMES, VP_SOURCES
 
-from .errors import UserError
+from ..errors import UserError
 
 app = typer.Typer(help="Wars of the Roses: Lancaster vs York.", no_args_is_help=True)
 board_app = typer.Typer(help="The component data file (docs/wotr-board-data.md).",
@@ -29,10 +29,6 @@ app.add_typer(board_app, name="board")
 BoardOption = Annotated[
     Path | None, typer.Option("--board", help="A board data file (default: the project's).")
 ]
-
-
-def register(root: typer.Typer) -> None:
-    root.add_typer(app, name="wotr")
 
 
 def _board(path: Path | None) -> BoardData:
@@ -202,7 +198,7 @@ def play(
     ] = None,
 ) -> None:
     """Hot-seat play for people at one terminal (bots may take seats)."""
-    from .wotr_hotseat import play_hotseat
+    from .hotseat import play_hotseat
 
     names = _bot_names(bots, _players(players))
     seats = [None if n == "human" else _bot(n, s, seed) for s, n in enumerate(names)]

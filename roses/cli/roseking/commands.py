@@ -14,7 +14,7 @@ from roses.roseking import Board, RoseKingError, Variant, parse_move
 from roses.roseking.moves import Move, sort_key
 from roses.roseking.record import load, replay
 
-from .errors import UserError
+from ..errors import UserError
 
 app = typer.Typer(
     help="The Rose King: positions (RK-23), moves (RK-22), records, play.",
@@ -179,7 +179,7 @@ def bench(
 ) -> None:
     """Play random complete games through the public API; print the speed as JSON."""
     if kernel:
-        from roses.bots.kernel import benchmark
+        from roses.bots.roseking.kernel import benchmark
 
         print(json.dumps(benchmark(games, seed)))
         return
@@ -213,9 +213,9 @@ def match(
     plot: Annotated[Path | None, typer.Option(help="Draw the win rate into this PNG.")] = None,
 ) -> None:
     """Bot against bot: wins, draws, win rate with its 95% interval, Elo difference."""
-    from roses.bots.match import MatchConfig
+    from roses.bots.roseking.match import MatchConfig
 
-    from .rk_match import run_match
+    from .match import run_match
 
     config = MatchConfig(
         bot_a, bot_b, games, seed, time_limit, iterations, _variant(variant),
@@ -233,6 +233,6 @@ def analyse(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list.")] = False,
 ) -> None:
     """Every legal move with the search bot's win probability and visits, best first."""
-    from .rk_match import analyse_position
+    from .match import analyse_position
 
     print(analyse_position(_board(position), time_limit, iterations, seed, as_json))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from roses.bots.base import Bot
+from roses.bots.roseking.base import Bot
 from roses.roseking import Board, RoseKingError, parse_move
 from roses.roseking.moves import DRAW, PASS_MOVE, sort_key
 from roses.roseking.render import draw_board
