@@ -1,0 +1,138 @@
+"""The seam between the server and the games: the one interface every game implements.
+
+The server stores a game as its deal (``setup``) and an append-only log of ``(seat,
+action)``; it rebuilds the state once with ``restore`` and ``apply``, keeps it in the game's
+writer, and asks the game for everything else: who acts, what each seat sees, the outcome,
+the record. It never looks inside a state, an action or a view. A module that implements
+``GameModule`` and is listed in ``roses.games`` is playable in the browser, against bots,
+with replays and records, without any change to the server.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
+
+State = TypeVar("State")
+
+
+class GameError(Exception):
+    """A player's input the game refuses; nothing was changed. ``message`` is a sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(GameError):
+    """Input that is not an action or an option at all (the server answers 422)."""
+
+
+class IllegalAction(GameError):
+    """A well-formed action that the rules do not allow now (the server answers 409)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: ``ranks[seat]`` is 0 for the winners, equal ranks tie."""
+
+    ranks: tuple[int, ...]
+    summary: dict[str, JSON]  # the game's own account (scores, termination, ...)
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option of the new-game form, described for the lobby (and the API docs)."""
+
+    name: str
+    label: str  # what the option does, in words
+    default: bool
+    players: tuple[int, ...]  # the player counts it applies to
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "default": self.default,
+            "players": list(self.players),
+        }
+
+
+class GameModule(Protocol[State]):
+    """A game as the server sees it. Every method is pure with respect to the server: it
+    reads or changes only the ``state`` it is given."""
+
+    name: str  # the key stored with each game and used in URLs: "roseking", "wotr"
+    title: str  # what people call it: "The Rose King"
+    player_counts: tuple[int, ...]
+    option_fields: tuple[OptionField, ...]
+
+    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The options of a new game, checked and completed with defaults (``InvalidInput``)."""
+        ...
+
+    def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
+        """A name per seat in seat order, e.g. ``["Red", "White"]``."""
+        ...
+
+    def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
+        """The deal: everything chance decides, fixed from ``seed`` (secret while it runs)."""
+        ...
+
+    def restore(self, deal: JSON, players: int, options: Mapping[str, JSON]) -> State:
+        """The start state of a game with this deal."""
+        ...
+
+    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The public components a client draws with (a map, card texts): fetched once."""
+        ...
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """The seats whose decision the game waits for: one, several at once, or none."""
+        ...
+
+    def parse_action(self, raw: JSON) -> JSON:
+        """``raw`` as this game's action in its canonical JSON form, or ``InvalidInput``."""
+        ...
+
+    def apply(self, state: State, seat: int, action: JSON) -> None:
+        """Make ``seat``'s parsed ``action``; ``IllegalAction`` and no change if not allowed."""
+        ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        """Everything ``seat`` (None: a spectator) may see, legal actions included. The only
+        producer of game content the server sends; its keys must not clash with the
+        server's own (``roses.server.views.ENVELOPE_KEYS``)."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs."""
+        ...
+
+    def record(self, state: State, names: Sequence[str]) -> dict[str, JSON]:
+        """The full record with the deal (god's view: the server sends it once it is over)."""
+        ...
+
+    def replay(self, state: State, seat: int | None) -> list[dict[str, JSON]]:
+        """The game's states from the start, one per action, each as ``seat`` may see it."""
+        ...
+
+    def bots(self) -> dict[str, tuple[str, ...]]:
+        """The bots a seat can be given, each with its strengths (none: it does not search)."""
+        ...
+
+    def bot_input(self, state: State, seat: int) -> Any:
+        """What a bot in ``seat`` may know, picklable: it travels to a bot process."""
+        ...
+
+    def bot_action(self, bot: str, bot_input: Any, seconds: float, seed: int) -> JSON:
+        """The bot's action (runs in a bot process, within ``seconds``)."""
+        ...
+
+    def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
+        """A legal action chosen at random, for a bot that failed or overran its time."""
+        ...

@@ -1,0 +1,246 @@
+"""The Rose King plugged into the server: the one place outside the engine and the bots
+that knows its rules, moves and views.
+
+Actions are RK-22 move strings (``N2``, ``N2h``, ``draw``) and, in Light games (RK-19),
+``undo`` and ``end-turn``. Passes (RK-11, RK-17) are made here, right after the action
+that forces them, so the log holds only what players chose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from roses.roseking import (
+    Board,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Variant,
+    card_name,
+    parse_move,
+    square_name,
+    territories,
+)
+from roses.roseking.geometry import TARGET, Bitboard, squares_of
+from roses.roseking.moves import DRAW, PASS, PASS_MOVE
+from roses.roseking.record import record_of, root
+from roses.roseking.variants import seat_name
+from roses.roseking.view import PlayerView
+
+from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+
+UNDO, END_TURN = "undo", "end-turn"
+STRENGTHS = ("quick", "normal", "strong")  # thinking time per move: the server's settings
+
+
+@dataclass
+class RoseKingState:
+    board: Board
+    options: Mapping[str, JSON]
+    # RK-19 Light: a play shown to its player, part of the game only once the turn ends.
+    pending: Move | None = None
+    mover: list[int] = field(default_factory=list)  # the seat of each move on the board
+
+
+def _variant(players: int, options: Mapping[str, JSON]) -> Variant:
+    if players == 4:
+        return Variant.FOUR_PLAYER
+    return Variant.RANDOM_START if options.get("random_start") else Variant.CLASSIC
+
+
+def territory_squares(stones: Bitboard) -> list[list[str]]:
+    """The territories of ``stones`` (RK-14) as square names, largest first."""
+    return [[square_name(sq) for sq in squares_of(group)] for group in territories(stones)]
+
+
+def _targets(board: Board) -> dict[str, str | None]:
+    """Where each card of the seat to move would take the crown (None: off the board, RK-8)."""
+    if board.is_over():
+        return {}
+    return {
+        card_name(card): square_name(TARGET[card][board.crown]) if TARGET[card][board.crown] >= 0
+        else None
+        for card in board.hands[board.turn]
+    }  # fmt: skip
+
+
+class RoseKing:
+    name = "roseking"
+    title = "The Rose King"
+    player_counts: tuple[int, ...] = (2, 4)
+    option_fields: tuple[OptionField, ...] = (
+        OptionField("random_start", "The first player is drawn at random (RK-7)", False, (2,)),
+        OptionField("light", "Plays can be taken back until you end your turn (RK-19)", False,
+                    (2, 4)),
+        OptionField("show_draw_pile", "Everyone may look through the draw pile (RK-20)", False,
+                    (2, 4)),
+    )  # fmt: skip
+
+    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
+        if players not in self.player_counts:
+            raise InvalidInput("The Rose King is for 2 players or 4 in two teams (RK-16)")
+        options: dict[str, JSON] = {}
+        for option in self.option_fields:
+            value = raw.get(option.name, option.default)
+            if not isinstance(value, bool):
+                raise InvalidInput(f"the option {option.name!r} is true or false")
+            if value and players not in option.players:
+                raise InvalidInput(f"{option.label.split(' (')[0]}: not with {players} players")
+            options[option.name] = value
+        unknown = sorted(set(raw) - set(options))
+        if unknown:
+            raise InvalidInput(f"The Rose King has no option {unknown[0]!r}")
+        return options
+
+    def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
+        return [seat_name(seat, players) for seat in range(players)]
+
+    def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
+        return {"position": Board(_variant(players, options), seed=seed).position(), "seed": seed}
+
+    def restore(self, deal: JSON, players: int, options: Mapping[str, JSON]) -> RoseKingState:
+        # Later reshuffles (RK-9) follow from the seed.
+        board = Board.from_position(
+            deal["position"], seed=deal["seed"], variant=_variant(players, options)
+        )
+        return RoseKingState(board, options)
+
+    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        return {}  # the board and the cards are drawn from the view alone
+
+    def to_act(self, state: RoseKingState) -> tuple[int, ...]:
+        return () if state.board.is_over() else (state.board.turn,)
+
+    def parse_action(self, raw: JSON) -> JSON:
+        if not isinstance(raw, str) or len(raw) > 8:
+            raise InvalidInput("a move is a card like N2, a hero play like N2h, or draw (RK-22)")
+        if raw in (UNDO, END_TURN):
+            return raw
+        try:
+            return str(parse_move(raw))
+        except InvalidMoveError as error:
+            raise InvalidInput(str(error)) from None
+
+    def apply(self, state: RoseKingState, seat: int, action: JSON) -> None:
+        board = state.board
+        if seat != board.turn:
+            raise IllegalAction(
+                f"it is {board.seat_name()}'s turn; you play {seat_name(seat, board.seats)}"
+            )
+        if action == UNDO:
+            if state.pending is None:
+                raise IllegalAction("there is no move to undo (a draw can never be undone, RK-19)")
+            state.pending = None
+            return
+        if action == END_TURN:
+            if state.pending is None:
+                raise IllegalAction("there is no move waiting: choose a card first")
+            move, state.pending = state.pending, None
+            self._make(state, move)
+            return
+        if state.pending is not None:
+            raise IllegalAction(
+                f"{state.pending} is waiting: end the turn or undo it first (RK-19)"
+            )
+        move = parse_move(action)
+        if move.kind == PASS:
+            raise IllegalAction(
+                "passes are made by the server when no other action is possible (RK-11)"
+            )
+        if not board.is_legal(move):
+            try:
+                board.copy().push(move)
+            except IllegalMoveError as error:  # the engine's reason, e.g. "... (RK-8)"
+                raise IllegalAction(str(error)) from None
+        if state.options.get("light") and move.kind != DRAW:
+            state.pending = move  # RK-19: a draw is final at once
+        else:
+            self._make(state, move)
+
+    def _make(self, state: RoseKingState, move: Move) -> None:
+        """``move`` and the passes that follow it (RK-11, RK-17)."""
+        board = state.board
+        state.mover.append(board.turn)
+        board.push(move)
+        while board.legal_moves() == (PASS_MOVE,):
+            state.mover.append(board.turn)
+            board.push(PASS_MOVE)
+
+    def view(self, state: RoseKingState, seat: int | None) -> dict[str, JSON]:
+        board = state.board
+        shown, pending = board, None
+        if state.pending is not None and seat == board.turn:
+            # RK-19 Light: the player sees their play made; the others once the turn ends.
+            shown = board.copy()
+            shown.push(state.pending)
+            pending = str(state.pending)
+        view: dict[str, JSON] = {
+            "pending": pending,
+            "state": self._state(shown, seat, state.options),
+            "log": [
+                {"ply": ply, "seat": seat_name(mover, board.seats), "move": str(move)}
+                for ply, (mover, move) in enumerate(zip(state.mover, board.move_stack, strict=True))
+            ],
+            "targets": _targets(shown),
+            "territories": None,
+        }
+        if board.is_over():
+            view["territories"] = {
+                "red": territory_squares(board.red),
+                "white": territory_squares(board.white),
+            }
+        return view
+
+    def _state(self, board: Board, seat: int | None, options: Mapping[str, JSON]) -> JSON:
+        state = board.view(seat).to_dict()
+        if not options.get("show_draw_pile"):
+            del state["draw_pile_cards"]  # RK-20 off: the count only
+        return state
+
+    def outcome(self, state: RoseKingState) -> Outcome | None:
+        outcome = state.board.outcome()
+        if outcome is None:
+            return None
+        winner = outcome.winner
+        ranks = tuple(
+            0 if winner is None or seat & 1 == winner else 1 for seat in range(state.board.seats)
+        )
+        summary = {
+            "winner": outcome.result(),
+            "termination": outcome.termination.value,
+            "red": str(outcome.red),
+            "white": str(outcome.white),
+        }
+        return Outcome(ranks, summary)
+
+    def record(self, state: RoseKingState, names: Sequence[str]) -> dict[str, JSON]:
+        return record_of(state.board, names)
+
+    def replay(self, state: RoseKingState, seat: int | None) -> list[dict[str, JSON]]:
+        board = root(state.board)
+        frames = [self._state(board, seat, state.options)]
+        for move in state.board.move_stack:
+            board.push(move)
+            frames.append(self._state(board, seat, state.options))
+        return frames
+
+    def bots(self) -> dict[str, tuple[str, ...]]:
+        from roses.bots.roseking import available_bots
+
+        return {name: STRENGTHS for name in available_bots()}
+
+    def bot_input(self, state: RoseKingState, seat: int) -> PlayerView:
+        return state.board.view(seat)
+
+    def bot_action(self, bot: str, bot_input: PlayerView, seconds: float, seed: int) -> JSON:
+        from roses.bots.roseking import make_bot
+
+        return str(make_bot(bot, seed=seed, time_limit=seconds).choose(bot_input))
+
+    def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> JSON:
+        return str(rng.choice(bot_input.legal_moves))
+
+
+ROSE_KING = RoseKing()
