@@ -21,6 +21,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import BoardDataError, Problem
+from .maplayout import MapLayout, check_map
 
 FORMAT: Final = "roses/wotr-board/1"
 TURNS: Final = 5
@@ -115,6 +116,7 @@ class BoardModel(_Model):
     troops: TroopsModel
     calais: CalaisModel
     awards: tuple[AwardModel, ...]
+    map: MapLayout
 
 
 def _key(loc: tuple[int | str, ...]) -> str:
@@ -199,6 +201,11 @@ class BoardData:
     @property
     def title(self) -> str:
         return self.model.title
+
+    @property
+    def map_layout(self) -> MapLayout:
+        """Where to draw each zone, sea zone and icon (``maplayout``)."""
+        return self.model.map
 
     @cached_property
     def zone(self) -> dict[str, Zone]:
@@ -339,6 +346,8 @@ def _check_meaning(model: BoardModel) -> list[Problem]:
             bad("calais.zones", zone_id, "no such zone")
     for duplicate in _duplicates([award.id for award in model.awards]):
         bad("awards", duplicate, "award id used twice")
+    land = {zone.id: zone.land for zone in model.zones}
+    check_map(model.map, land, sea_ids, {icon.id: icon.zone for icon in model.icons}, bad)
     draws = 12 + 8 * (TURNS - 1)  # WR-7: the most cards any player count lays out
     deck = len(model.icons) + len(model.nobles) + model.troops.mercenary_cards
     if deck < max(draws, 9 * TURNS):

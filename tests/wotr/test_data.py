@@ -11,6 +11,7 @@ import pytest
 
 from roses.wotr.data import default_board, default_board_json, load_board, parse_board
 from roses.wotr.errors import BoardDataError
+from roses.wotr.maplayout import inside, share_border
 
 from .helpers import board_with
 
@@ -84,16 +85,98 @@ def test_nobles_known_ranks_and_deck_of_54() -> None:
 
 
 def test_sea_chain_and_land_adjacency() -> None:
-    """WR-5: eight sea zones in one open chain; WA and SE not adjacent, WC and SE are."""
+    """WR-5: eight sea zones in one open chain; WA and SE not adjacent, WC and SE are.
+    Moves are orthogonal only, so MI and WC, the other diagonal pair around the corner
+    where WA and SE meet, are not adjacent either (docs/wotr-board-data.md)."""
     board = default_board()
     assert [board.sea_zone[s] for s in board.sea_order] == [
         "NM", "NE", "WA", "WC", "SE", "MI", "NE", "NM"
     ]  # fmt: skip
     assert "SE" not in board.zone["WA"].land and "WA" not in board.zone["SE"].land
     assert "SE" in board.zone["WC"].land
+    assert "WC" not in board.zone["MI"].land and "MI" not in board.zone["WC"].land
+    pairs = {frozenset((zone.id, other)) for zone in board.zones for other in zone.land}
+    assert pairs == {frozenset(p.split("-")) for p in
+                     ("NM-NE", "NE-MI", "NE-WA", "MI-WA", "MI-SE", "WA-WC", "WC-SE")}  # fmt: skip
     for zone in board.zones:
         for other in zone.land:
             assert zone.id in board.zone[other].land
+
+
+def test_the_map_places_every_zone_sea_zone_and_icon() -> None:
+    """WR-1, WR-5: a drawable position for each of the six zones, the eight sea zones and
+    every icon; each icon inside its zone; each sea anchor at sea."""
+    board = default_board()
+    layout = board.map_layout
+    assert (layout.width, layout.height) == (1000, 1400)
+    assert set(layout.zones) == {zone.id for zone in board.zones}
+    assert list(layout.seas) == list(board.sea_order)
+    assert set(layout.icons) == set(board.icons)
+    for icon in board.icons.values():
+        assert inside(layout.icons[icon.id], layout.zones[icon.zone].outline), icon.id
+    for shape in layout.zones.values():
+        assert inside(shape.label, shape.outline) and inside(shape.nobles, shape.outline)
+        assert all(0 <= x <= 1000 and 0 <= y <= 1400 for x, y in shape.outline)
+    for sea, where in layout.seas.items():
+        assert not any(inside(where, shape.outline) for shape in layout.zones.values()), sea
+    json.dumps(layout.to_json())  # JSON-ready, and part of the board file
+    assert board.to_json()["map"] == layout.to_json()
+
+
+def test_the_map_looks_like_england_and_wales() -> None:
+    """NM on top, WA west of MI, SE south-east; the sea chain (WR-5) runs down the west
+    coast, along the south coast and up the east coast."""
+    layout = default_board().map_layout
+    label = {zone: shape.label for zone, shape in layout.zones.items()}
+    assert label["NM"][1] < label["NE"][1] < label["MI"][1] < label["SE"][1]
+    assert label["WA"][0] < label["MI"][0] and label["WC"][0] < label["SE"][0]
+    assert label["WA"][1] < label["WC"][1] and label["MI"][1] < label["SE"][1]
+    anchors = list(layout.seas.values())
+    down, up = anchors[:5], anchors[4:]
+    assert [y for _, y in down] == sorted(y for _, y in down)
+    assert [y for _, y in up] == sorted((y for _, y in up), reverse=True)
+    assert all(x < 500 for x, _ in anchors[:4]) and all(x > 500 for x, _ in anchors[5:])
+
+
+def test_adjacent_zones_share_a_border_and_others_meet_at_most_at_a_corner() -> None:
+    """WR-5: outlines of zones adjacent by land share a border; WA-SE and MI-WC, not
+    adjacent, touch only at the corner where the four meet (orthogonal moves)."""
+    board = default_board()
+    shapes = board.map_layout.zones
+    for one in board.zones:
+        for other in board.zones:
+            if one.id != other.id:
+                shared = share_border(shapes[one.id].outline, shapes[other.id].outline)
+                assert shared == (other.id in one.land), (one.id, other.id)
+    corners = [set(shapes[zone].outline) for zone in ("WA", "SE", "MI", "WC")]
+    assert len(set.intersection(*corners)) == 1
+
+
+def test_share_border_is_a_stretch_not_a_corner() -> None:
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    assert share_border(square, [(10, 2), (20, 2), (20, 8), (10, 8)])  # part of an edge
+    assert not share_border(square, [(10, 10), (20, 10), (20, 20)])  # a corner only
+    assert not share_border(square, [(11, 0), (20, 0), (20, 10)])  # a gap
+
+
+def test_map_faults_are_named() -> None:
+    def change(data: dict[str, Any]) -> None:
+        layout = data["map"]
+        del layout["icons"]["windsor"]
+        layout["icons"]["london"] = [100, 100]
+        layout["seas"]["SE-sea"] = [700, 1100]
+        layout["zones"]["NM"]["label"] = [1200, 10]
+        for zone, other in (("MI", "WC"), ("WC", "MI")):
+            next(z for z in data["zones"] if z["id"] == zone)["land"].append(other)
+
+    found = problems_of(change)
+    assert "map.icons: 'windsor': has no position on the map" in found
+    assert "map.icons.london: [100, 100]: lies outside its zone SE" in found
+    assert "map.seas.SE-sea: [700, 1100]: lies on land, in SE" in found
+    assert "map.zones.NM.label: [1200, 10]: lies outside the 1000 x 1400 map" in found
+    assert "map.zones.MI.outline: 'WC': shares no border with WC, which is adjacent by land" in (
+        found
+    )
 
 
 def test_provisional_values_are_marked_and_known_ones_are_not() -> None:
