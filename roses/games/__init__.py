@@ -15,8 +15,9 @@ from .base import (
     Outcome,
 )
 from .roseking import ROSE_KING
+from .wotr import WOTR
 
-GAMES: dict[str, GameModule[Any]] = {ROSE_KING.name: ROSE_KING}
+GAMES: dict[str, GameModule[Any]] = {ROSE_KING.name: ROSE_KING, WOTR.name: WOTR}
 
 
 def game_module(name: str) -> GameModule[Any]:

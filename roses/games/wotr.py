@@ -1,0 +1,156 @@
+"""Wars of the Roses: Lancaster vs York plugged into the server: the one place outside the
+engine and the bots that knows its actions and views.
+
+The state is the engine's ``Game``; the deal is its ``Setup`` (the deck's order, turn 1's
+order and the house tiles, WR-4, WR-6). Actions are the engine's JSON forms: ``{"pick":
+CARD}`` (WR-7), ``{"french_aid": true|false}`` (WR-9) and ``{"orders": {...}}`` (WR-10).
+A view is the engine's ``PlayerView`` (WR-20: others' money and plans stay hidden while
+they plan) with what the page needs to act on it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from roses.wotr import Game, IllegalActionError, Phase, PlayerView, Setup, default_board
+from roses.wotr.actions import action_from_json
+from roses.wotr.phases.planning import bribe_cost
+from roses.wotr.record import record_of
+from roses.wotr.state import SEAT_NAMES
+
+from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+
+
+def _canonical(raw: JSON) -> JSON:
+    """The action's one JSON form; ``InvalidInput`` naming the part that is wrong."""
+    try:
+        return action_from_json(raw).to_json()
+    except IllegalActionError as error:
+        raise InvalidInput(str(error)) from None
+
+
+class Wotr:
+    name = "wotr"
+    title = "Wars of the Roses"
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    option_fields: tuple[OptionField, ...] = ()
+
+    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
+        if players not in self.player_counts:
+            raise InvalidInput("Wars of the Roses is for 2, 3 or 4 players")
+        if raw:
+            raise InvalidInput(f"Wars of the Roses has no option {sorted(raw)[0]!r}")
+        return {}
+
+    def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
+        return list(SEAT_NAMES[:players])
+
+    def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
+        deal = Setup.shuffled(default_board(), players, random.Random(seed))
+        return {
+            "deck": list(deal.deck),
+            "first_order": list(deal.first_order),
+            "houses": None if deal.houses is None else list(deal.houses),
+        }
+
+    def restore(self, deal: JSON, players: int, options: Mapping[str, JSON]) -> Game:
+        houses = None if deal["houses"] is None else tuple(deal["houses"])
+        return Game(players, setup=Setup(tuple(deal["deck"]), tuple(deal["first_order"]), houses))
+
+    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        return {"board": default_board().to_json(), "seats": list(SEAT_NAMES[:players])}
+
+    def to_act(self, state: Game) -> tuple[int, ...]:
+        return state.awaiting()
+
+    def parse_action(self, raw: JSON) -> JSON:
+        return _canonical(raw)
+
+    def apply(self, state: Game, seat: int, action: JSON) -> None:
+        try:
+            state.apply(seat, action_from_json(action))
+        except IllegalActionError as error:
+            raise IllegalAction(str(error)) from None
+
+    def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
+        view = state.view(seat)
+        return {
+            "state": view.to_json(),
+            "picks": self._picks(state),
+            "french_aid_offer": view.french_aid_offer if seat in view.awaiting else 0,
+            "prices": self._prices(view) if view.phase is Phase.PLANNING else None,
+        }
+
+    def _picks(self, state: Game) -> list[str]:
+        """WR-7: who picks the cards still to be taken this draft, next first (public)."""
+        if state.phase is not Phase.DRAW:
+            return []
+        game = state.state
+        return [SEAT_NAMES[seat] for seat in game.picks[game.pick_index :]]
+
+    def _prices(self, view: PlayerView) -> dict[str, JSON] | None:
+        """What each order would cost the viewer (WR-10), for the planning form's sums."""
+        if view.viewer is None:
+            return None
+        board = view.board
+        bribes = {
+            card: bribe_cost(board, card, "white" if holder == view.viewer else "black")
+            for card, holder in view.owner.items()
+            if holder is not None and board.is_personality(card)
+        }
+        return {"troop": board.model.troops.cost, "bribes": bribes}
+
+    def outcome(self, state: Game) -> Outcome | None:
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        # WR-18: the engine ranks by VP and its tie-breaks; only full ties share a place.
+        ranks = tuple(
+            0 if seat in outcome.winners else outcome.ranking.index(seat)
+            for seat in range(state.players)
+        )
+        summary: dict[str, JSON] = {
+            "vp": list(outcome.vp),
+            "ranking": [SEAT_NAMES[seat] for seat in outcome.ranking],
+            "winners": [SEAT_NAMES[seat] for seat in outcome.winners],
+        }
+        return Outcome(ranks, summary)
+
+    def record(self, state: Game, names: Sequence[str]) -> dict[str, JSON]:
+        return {**record_of(state), "names": list(names)}
+
+    def replay(self, state: Game, seat: int | None) -> list[dict[str, JSON]]:
+        """Each frame is the view after one more action; its log holds only the events that
+        action set off (the whole log would repeat itself in every frame)."""
+        game = Game(state.players, board=state.board, setup=state.setup)
+        frames = [self._frame(game, seat, 0)]
+        for actor, action in state.history:
+            seen = len(game.state.log)
+            game.apply(actor, action)
+            frames.append(self._frame(game, seat, seen))
+        return frames
+
+    def _frame(self, game: Game, seat: int | None, seen: int) -> dict[str, JSON]:
+        frame = self.view(game, seat)
+        frame["state"]["log"] = frame["state"]["log"][seen:]
+        return frame
+
+    def bots(self) -> dict[str, tuple[str, ...]]:
+        return {"random": (), "heuristic": ()}
+
+    def bot_input(self, state: Game, seat: int) -> PlayerView:
+        return state.view(seat)
+
+    def bot_action(self, bot: str, bot_input: PlayerView, seconds: float, seed: int) -> JSON:
+        from roses.bots.wotr import make_wotr_bot
+
+        return make_wotr_bot(bot, seed=seed).act(bot_input).to_json()
+
+    def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> JSON:
+        from roses.bots.wotr import make_wotr_bot
+
+        return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input).to_json()
+
+
+WOTR = Wotr()

@@ -1,0 +1,293 @@
+"""Wars of the Roses through the server's game interface only (roses.games.wotr): complete
+random games, restore and replay, what each seat sees (WR-20), bad input, the outcome
+(WR-18), records and bots."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from roses.games import IllegalAction, InvalidInput
+from roses.games.wotr import WOTR
+from roses.wotr import Game, Orders, Phase, parse_board, replay
+from tests.server.hidden import walk
+
+Log = list[tuple[int, Any]]
+
+
+def new_game(players: int, seed: int) -> tuple[Any, Game]:
+    deal = WOTR.setup(seed, players, {})
+    return deal, WOTR.restore(json.loads(json.dumps(deal)), players, {})
+
+
+def step(game: Game, rng: random.Random) -> tuple[int, Any]:
+    """One random legal action of one of the seats the game waits for."""
+    seat = rng.choice(WOTR.to_act(game))
+    action = WOTR.parse_action(WOTR.fallback_action(WOTR.bot_input(game, seat), rng))
+    WOTR.apply(game, seat, action)
+    return seat, action
+
+
+def play(players: int, seed: int) -> tuple[Any, Game, Log]:
+    deal, game = new_game(players, seed)
+    rng, log = random.Random(seed), []
+    while WOTR.to_act(game):
+        log.append(step(game, rng))
+    return deal, game, log
+
+
+def viewers(players: int) -> list[int | None]:
+    return [None, *range(players)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_and_replay_from_the_log(players: int) -> None:
+    for seed in range(3):
+        deal, game, log = play(players, seed)
+        outcome = WOTR.outcome(game)
+        assert outcome is not None and sorted(outcome.ranks)[0] == 0
+        restored = WOTR.restore(deal, players, {})
+        for seat, action in log:
+            WOTR.apply(restored, seat, json.loads(json.dumps(action)))
+        for seat in viewers(players):
+            assert WOTR.view(restored, seat) == WOTR.view(game, seat)
+        assert WOTR.outcome(restored) == outcome
+
+
+def test_a_game_is_fixed_by_its_seed() -> None:
+    assert WOTR.setup(7, 4, {}) == WOTR.setup(7, 4, {})
+    assert WOTR.setup(7, 4, {}) != WOTR.setup(8, 4, {})
+    assert WOTR.setup(7, 2, {})["houses"] is None  # WR-19: no houses with 2 or 3 players
+    assert sorted(WOTR.setup(7, 4, {})["houses"]) == ["Lancaster"] * 2 + ["York"] * 2  # WR-4
+
+
+@contextmanager
+def others_changed(game: Game, viewer: int | None) -> Iterator[None]:
+    """Every seat but ``viewer`` with 17 pounds more and, if sealed, another plan."""
+    state = game.state
+    saved_money = [player.money for player in state.players]
+    saved_orders = dict(state.orders)
+    for seat, player in enumerate(state.players):
+        if seat != viewer:
+            player.money += 17
+            if seat in state.orders:
+                state.orders[seat] = Orders(calais_bid=1, calais_zone="MI")
+    try:
+        yield
+    finally:
+        for player, money in zip(state.players, saved_money, strict=True):
+            player.money = money
+        state.orders = saved_orders
+
+
+def secrets_hidden(game: Game) -> int:
+    """WR-20: while planning, nobody's view changes with another seat's money or plan;
+    the deck's order is never shown. Returns how many views were checked."""
+    checked = 0
+    deck = game.state.deck
+    for viewer in viewers(game.players):
+        view = WOTR.view(game, viewer)
+        for node in walk(view):  # no secret key anywhere
+            assert len(deck) < 2 or node != deck, "the deck's order was sent"
+        if game.phase is Phase.PLANNING:
+            money = view["state"]["money"]
+            assert [m for seat, m in enumerate(money) if seat != viewer] == [None] * (
+                game.players - (viewer is not None)
+            )
+            with others_changed(game, viewer):
+                assert WOTR.view(game, viewer) == view, f"seat {viewer} learns of others' plans"
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_view_shows_others_plans_or_money_while_planning(players: int) -> None:
+    _, game = new_game(players, 11)
+    rng, checked = random.Random(11), 0
+    while WOTR.to_act(game):
+        checked += secrets_hidden(game)
+        step(game, rng)
+    assert checked >= 5 * players * (players + 1)  # every seat sealing, every turn
+
+
+def test_a_viewer_sees_their_own_sealed_plan_and_nobody_elses() -> None:
+    _, game = new_game(2, 3)
+    rng = random.Random(3)
+    while game.phase is not Phase.PLANNING:
+        step(game, rng)
+    first = WOTR.to_act(game)[0]
+    orders = Orders(calais_bid=1, calais_zone="SE")
+    WOTR.apply(game, first, orders.to_json())
+    assert WOTR.view(game, first)["state"]["my_orders"] == orders.to_json()["orders"]
+    other = 1 - first
+    assert WOTR.view(game, other)["state"]["my_orders"] is None
+    assert WOTR.view(game, other)["state"]["sealed"] == [WOTR.seat_labels(2, {})[first]]
+    assert WOTR.view(game, None)["state"]["my_orders"] is None
+
+
+def test_the_draft_shows_whose_pick_in_snake_order_on_turn_1() -> None:
+    _, game = new_game(4, 5)
+    order = game.state.order
+    names = WOTR.seat_labels(4, {})
+    picks = WOTR.view(game, None)["picks"]
+    assert len(picks) == 12  # WR-7: 12 cards on turn 1 with 4 players
+    assert picks[:8] == [names[s] for s in [*order, *order[::-1]]]  # WR-7: snake
+    WOTR.apply(game, order[0], {"pick": game.state.layout[0]})
+    assert WOTR.view(game, None)["picks"] == picks[1:]
+
+
+def test_french_aid_is_offered_only_to_the_seat_it_waits_for() -> None:
+    _, game = new_game(3, 2)
+    rng = random.Random(2)
+    while game.phase is not Phase.INCOME:
+        step(game, rng)
+    (seat,) = WOTR.to_act(game)
+    offer = game.french_aid_offer(seat)
+    assert offer > 0  # WR-9: the leader's score minus one's own
+    assert WOTR.view(game, seat)["french_aid_offer"] == offer
+    for other in viewers(3):
+        if other != seat:
+            assert WOTR.view(game, other)["french_aid_offer"] == 0
+
+
+def test_planning_prices_are_the_viewers_own() -> None:
+    _, game = new_game(2, 4)
+    rng = random.Random(4)
+    while game.phase is not Phase.PLANNING:
+        step(game, rng)
+    board = game.board
+    for seat in (0, 1):
+        prices = WOTR.view(game, seat)["prices"]
+        assert prices["troop"] == board.model.troops.cost  # WR-10: 3 pounds a troop
+        for card, price in prices["bribes"].items():
+            base = board.nobles[card].cp if card in board.nobles else board.icons[card].income
+            mine = game.state.owner[card] == seat
+            assert price == base * (1 if mine else 2)  # WR-10: white 1x, black 2x
+    assert WOTR.view(game, None)["prices"] is None
+
+
+def test_bad_input_is_refused_with_its_reason_and_changes_nothing() -> None:
+    _, game = new_game(2, 1)
+    before = [WOTR.view(game, seat) for seat in viewers(2)]
+    for raw, reason in [
+        ("york", "action"),
+        ({"pick": 3}, "action"),
+        ({"orders": {"troops": {"york": "two"}}}, "orders.troops.york"),
+        ({"orders": {"navy": {}}}, "orders.navy"),
+    ]:
+        with pytest.raises(InvalidInput, match=reason):
+            WOTR.parse_action(raw)
+    (seat,) = WOTR.to_act(game)
+    with pytest.raises(IllegalAction, match="may not act now"):
+        WOTR.apply(game, 1 - seat, {"pick": game.state.layout[0]})
+    with pytest.raises(IllegalAction, match="is not laid out"):
+        WOTR.apply(game, seat, {"pick": "no-such-card"})
+    with pytest.raises(IllegalAction, match="no orders are given in draw cards"):
+        WOTR.apply(game, seat, {"orders": {}})
+    assert [WOTR.view(game, seat) for seat in viewers(2)] == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 30) | st.sampled_from(["york", "MI", "white"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["pick", "french_aid", "orders", "troops", "calais", "bid", "zone"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_an_action_in_one_form_or_refused(raw: Any) -> None:
+    try:
+        action = WOTR.parse_action(raw)
+    except InvalidInput as error:
+        assert error.message
+    else:
+        assert WOTR.parse_action(action) == action
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ranks_follow_the_final_vp_and_its_tie_breaks(players: int) -> None:
+    for seed in range(4):
+        _, game, _ = play(players, seed)
+        outcome = WOTR.outcome(game)
+        assert outcome is not None
+        vp = outcome.summary["vp"]
+        by_rank = sorted(range(players), key=lambda seat: outcome.ranks[seat])
+        # WR-18: more VP ranks higher; equal VP is settled by the tie-breaks, not by seat.
+        assert [vp[s] for s in by_rank] == sorted(vp, reverse=True)
+        names = WOTR.seat_labels(players, {})
+        assert outcome.summary["ranking"] == [names[s] for s in by_rank]
+        assert outcome.summary["winners"] == [names[by_rank[0]]]
+
+
+def test_no_outcome_while_the_game_runs() -> None:
+    _, game = new_game(4, 1)
+    assert WOTR.outcome(game) is None
+
+
+def test_the_record_replays_to_the_same_result() -> None:
+    _, game, log = play(3, 6)
+    record = json.loads(json.dumps(WOTR.record(game, ["ann", "bob", "cy"])))
+    assert record["names"] == ["ann", "bob", "cy"]
+    assert len(record["actions"]) == len(log)
+    assert replay(record).outcome() == game.outcome()
+
+
+def test_replay_frames_one_per_action_as_the_seat_sees_them() -> None:
+    _, game, log = play(2, 8)
+    for seat in viewers(2):
+        frames = WOTR.replay(game, seat)
+        assert len(frames) == len(log) + 1
+        final = WOTR.view(game, seat)
+        assert {**frames[-1], "state": {**frames[-1]["state"], "log": []}} == {
+            **final,
+            "state": {**final["state"], "log": []},
+        }
+        assert sum(len(frame["state"]["log"]) for frame in frames) == len(final["state"]["log"])
+        for frame in frames:
+            if frame["state"]["phase"] == Phase.PLANNING.value:  # WR-20
+                assert sum(money is not None for money in frame["state"]["money"]) <= 1
+
+
+def test_materials_are_the_public_board() -> None:
+    materials = WOTR.materials(4, {})
+    assert parse_board(materials["board"]).zone["NE"].votes == 9  # WR-1 known data
+    assert materials["seats"] == ["Red", "Yellow", "Green", "Blue"]
+    for node in walk(materials):
+        assert node is not None
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_bots_play_legal_actions(bot: str) -> None:
+    assert WOTR.bots() == {"random": (), "heuristic": ()}
+    _, game = new_game(4, 9)
+    seed = 0
+    while WOTR.to_act(game) and game.turn == 1:
+        for seat in WOTR.to_act(game):
+            action = WOTR.bot_action(bot, WOTR.bot_input(game, seat), 1.0, seed)
+            WOTR.apply(game, seat, WOTR.parse_action(action))
+            seed += 1
+    assert game.turn == 2
+
+
+def test_options_and_seats() -> None:
+    assert WOTR.parse_options(3, {}) == {}
+    with pytest.raises(InvalidInput, match="2, 3 or 4"):
+        WOTR.parse_options(5, {})
+    with pytest.raises(InvalidInput, match="no option 'light'"):
+        WOTR.parse_options(2, {"light": True})
+    assert WOTR.seat_labels(2, {}) == ["Red", "Yellow"]
