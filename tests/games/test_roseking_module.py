@@ -1,0 +1,87 @@
+"""The Rose King through the server's game interface only (roses.games.roseking): complete
+random games, restore and replay from the action log, and what each seat sees (RK-20)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from roses.games import IllegalAction, InvalidInput
+from roses.games.roseking import END_TURN, ROSE_KING, UNDO, RoseKingState
+from tests.server.hidden import secret_order, walk
+
+Log = list[tuple[int, Any]]
+
+
+def new_game(players: int, seed: int, **raw: bool) -> tuple[Any, dict[str, Any], RoseKingState]:
+    options = ROSE_KING.parse_options(players, raw)
+    deal = ROSE_KING.setup(seed, players, options)
+    return deal, options, ROSE_KING.restore(json.loads(json.dumps(deal)), players, options)
+
+
+def play(state: RoseKingState, rng: random.Random, check: Any = None) -> Log:
+    """Random legal actions to the end; in Light games (RK-19) some plays are taken back."""
+    log: Log = []
+
+    def act(seat: int, action: Any) -> None:
+        ROSE_KING.apply(state, seat, ROSE_KING.parse_action(action))
+        log.append((seat, action))
+        if check:
+            check(state)
+
+    while ROSE_KING.to_act(state):
+        (seat,) = ROSE_KING.to_act(state)
+        act(seat, ROSE_KING.fallback_action(ROSE_KING.bot_input(state, seat), rng))
+        if state.pending is not None:
+            act(seat, UNDO if rng.random() < 0.3 else END_TURN)
+    return log
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (2, {"random_start": True, "light": True}), (4, {"show_draw_pile": True})],
+)
+def test_random_games_end_and_replay_from_the_log(players: int, options: dict[str, bool]) -> None:
+    for seed in range(3):
+        deal, parsed, state = new_game(players, seed, **options)
+        log = play(state, random.Random(seed))
+        outcome = ROSE_KING.outcome(state)
+        assert outcome is not None and min(outcome.ranks) == 0
+        restored = ROSE_KING.restore(deal, players, parsed)
+        for seat, action in log:
+            ROSE_KING.apply(restored, seat, ROSE_KING.parse_action(action))
+        for seat in [None, *range(players)]:
+            assert ROSE_KING.view(restored, seat) == ROSE_KING.view(state, seat)
+        assert ROSE_KING.outcome(restored) == outcome
+        assert len(ROSE_KING.replay(state, 0)) == len(state.board.move_stack) + 1
+
+
+def pile_hidden(state: RoseKingState) -> None:
+    """RK-20: no view, of any seat or a spectator, holds the draw pile's order; a pending
+    Light play (RK-19) is seen only by its player."""
+    order = secret_order(state.board)
+    for seat in [None, *range(state.board.seats)]:
+        view = ROSE_KING.view(state, seat)
+        for node in walk(view):
+            assert order is None or node != order, "the draw pile's order was sent"
+        if state.pending is not None and seat != state.board.turn:
+            assert view["pending"] is None
+
+
+@pytest.mark.parametrize("options", [{"light": True}, {"show_draw_pile": True}])
+def test_no_view_shows_the_draw_piles_order(options: dict[str, bool]) -> None:
+    _, _, state = new_game(4 if "show_draw_pile" in options else 2, 5, **options)
+    play(state, random.Random(5), pile_hidden)
+
+
+def test_bad_input_is_refused_and_changes_nothing() -> None:
+    _, _, state = new_game(2, 1)
+    before = ROSE_KING.view(state, 0)
+    with pytest.raises(InvalidInput):
+        ROSE_KING.parse_action({"move": "N2"})
+    with pytest.raises(IllegalAction, match="turn"):
+        ROSE_KING.apply(state, 1, "draw")  # RK-7: Red moves first
+    assert ROSE_KING.view(state, 0) == before
