@@ -1,0 +1,144 @@
+// The map of England and Wales (WR-1, WR-5) drawn from the board file's schematic layout:
+// zones, the chain of sea zones, every icon in its owner's colour, nobles where they stand,
+// ships where they sail, the Captain of Calais and, during a reveal, the troops placed.
+
+import { KIND_NAMES, SEAT_COLOURS, h, s } from "./dom.js";
+
+const ZONE_FILLS = {
+  NM: "#e9e2cf", NE: "#efe6cc", MI: "#e6e9cf", SE: "#efe2d2", WC: "#e4e8d6", WA: "#e8dfd0",
+};
+const NEUTRAL = "#fbf8f1";
+
+function ownerColour(seat) {
+  return seat === null || seat === undefined ? NEUTRAL : SEAT_COLOURS[seat];
+}
+
+function textColour(seat) {
+  return seat === 1 || seat === null || seat === undefined ? "#2b2420" : "#fff";
+}
+
+// One icon's glyph centred on (0, 0): castle a tower, towns circles, port a triangle,
+// bishop a mitre (diamond), ship a hull.
+function glyph(kind, fill) {
+  const stroke = { stroke: "#2b2420", "stroke-width": 2, fill };
+  switch (kind) {
+    case "castle":
+      return s("path", { d: "M-15 15 V-9 H-10 V-15 H-4 V-9 H4 V-15 H10 V-9 H15 V15 Z", ...stroke });
+    case "large_town":
+      return s("circle", { r: 15, ...stroke });
+    case "town":
+      return s("circle", { r: 11, ...stroke });
+    case "port":
+      return s("path", { d: "M0 -14 L14 12 H-14 Z", ...stroke });
+    case "bishop":
+      return s("path", { d: "M0 -15 L12 0 L0 15 L-12 0 Z", ...stroke });
+    default:
+      return s("path", { d: "M-16 -2 H16 L10 11 H-10 Z M-1 -2 V-16 L9 -6 H-1", ...stroke });
+  }
+}
+
+const LETTER = { castle: "C", large_town: "L", town: "T", port: "P", bishop: "B", ship: "S" };
+
+// The key to the icons' letters, drawn under the map.
+export function legend() {
+  return h("ul", { class: "map-legend", "aria-label": "Map key" },
+    Object.entries(LETTER).map(([kind, letter]) => h("li", {}, h("b", {}, letter), ` ${KIND_NAMES[kind]}`)));
+}
+
+function icon(board, id, x, y, seat, troops) {
+  const data = board.icons[id];
+  const owner = seat === null || seat === undefined ? "neutral" : `owned by seat ${seat}`;
+  const group = s("g", {
+    class: `icon ${data.kind}`, transform: `translate(${x} ${y}) scale(1.45)`, "data-card": id,
+    "data-owner": seat ?? "",
+  },
+  s("title", {}, `${data.name} (${KIND_NAMES[data.kind]}), ${owner}`),
+  glyph(data.kind, ownerColour(seat)),
+  s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
+  troops.forEach(({ seat: placer, count }, index) => {
+    group.append(s("g", { class: "troops", transform: `translate(${18 + index * 24} -16) scale(0.8)` },
+      s("rect", { x: -12, y: -11, width: 24, height: 22, rx: 5, fill: SEAT_COLOURS[placer],
+        stroke: "#2b2420" }),
+      s("text", { y: 6, fill: textColour(placer) }, count)));
+  });
+  return group;
+}
+
+function noble(board, id, x, y, seat) {
+  const data = board.nobles[id];
+  return s("g", { class: "noble", transform: `translate(${x} ${y})`, "data-card": id },
+    s("title", {}, `${data.name}, noble of ${data.cp} CP`),
+    s("rect", { x: -44, y: -14, width: 88, height: 28, rx: 8, fill: ownerColour(seat),
+      stroke: "#2b2420", "stroke-width": 2 }),
+    s("text", { y: 6, fill: textColour(seat) }, `${data.name} ${data.cp}`));
+}
+
+// ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
+// [{seat, count}] to show on the map (the revealed orders), or {}.
+export function drawMap(board, table, troops = {}) {
+  const layout = board.map;
+  const svg = s("svg", {
+    class: "wotr-map", viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img",
+    "aria-label": "Map of England and Wales: six zones, eight sea zones, icons and nobles",
+  });
+  svg.append(s("rect", { class: "sea", width: layout.width, height: layout.height }));
+  const anchors = board.seas.map((sea) => layout.seas[sea]);
+  svg.append(s("polyline", { class: "sea-chain", points: anchors.map((p) => p.join(",")).join(" ") }));
+  for (const [id, shape] of Object.entries(layout.zones)) {
+    const zone = board.zones[id];
+    svg.append(s("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
+      points: shape.outline.map((p) => p.join(",")).join(" ") },
+    s("title", {}, `${zone.name}: ${zone.votes} votes, ${zone.vp[0]}/${zone.vp[1]} VP`)));
+  }
+  for (const [id, shape] of Object.entries(layout.zones)) {
+    const zone = board.zones[id];
+    const [x, y] = shape.label;
+    svg.append(s("text", { class: "zone-name", x, y }, zone.name));
+    svg.append(s("text", { class: "zone-votes", x, y: y + 24 },
+      `${zone.votes} votes · ${zone.vp[0]}/${zone.vp[1]} VP`));
+  }
+  board.seas.forEach((sea) => {
+    const [x, y] = layout.seas[sea];
+    svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
+      s("title", {}, `Sea zone ${sea}, counts for ${board.zones[board.seaZone[sea]].name}`),
+      s("circle", { r: 30 }),
+      s("text", { y: 5 }, sea.replace("-sea", ""))));
+  });
+  const afloat = {}; // ships away from their home sea, per sea zone
+  for (const [id, point] of Object.entries(layout.icons)) {
+    const data = board.icons[id];
+    let [x, y] = point;
+    if (data.kind === "ship") {
+      const home = board.icons[data.port].sea;
+      const sea = table.ship_sea[id];
+      if (sea !== home) {
+        const index = (afloat[sea] = (afloat[sea] || 0) + 1) - 1;
+        [x, y] = layout.seas[sea];
+        x += (index % 2 ? 1 : -1) * 26;
+        y += 40 + Math.floor(index / 2) * 34;
+      }
+    }
+    svg.append(icon(board, id, x, y, table.owner[id], troops[id] || []));
+  }
+  const standing = {};
+  for (const [id, zone] of Object.entries(table.noble_zone)) {
+    (standing[zone] = standing[zone] || []).push(id);
+  }
+  for (const [zone, ids] of Object.entries(standing)) {
+    const [x, y] = layout.zones[zone].nobles;
+    ids.sort().forEach((id, index) => {
+      svg.append(noble(board, id, x + (index % 2 ? 48 : -48), y + Math.floor(index / 2) * 32,
+        table.owner[id]));
+    });
+  }
+  if (table.calais) {
+    const [holder, zone] = table.calais;
+    const [x, y] = layout.zones[zone].label;
+    svg.append(s("g", { class: "calais", transform: `translate(${x + 150} ${y - 8})` },
+      s("title", {}, `Captain of Calais (${board.data.calais.cp} CP) in ${board.zones[zone].name}`),
+      s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
+        stroke: "#c9971c", "stroke-width": 4 }),
+      s("text", { y: 6, fill: textColour(holder) }, "Calais")));
+  }
+  return svg;
+}

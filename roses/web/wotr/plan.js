@@ -1,0 +1,324 @@
+// The planning chart (WR-10) as a form: Calais bid, ship and noble moves, troops and
+// mercenaries per Location, white and black bribe cubes; the running cost, the money left
+// and what a shortfall would cancel (WR-11), kept as a private draft on the server and
+// sealed with a button. Nothing of it is sent anywhere else before it is sealed (WR-20).
+
+import { KIND_NAMES, SEAT_COLOURS, h, plural } from "./dom.js";
+
+const SAVE_DELAY_MS = 400;
+
+function emptyOrders() {
+  return { calais: { bid: 0, zone: null }, noble_moves: {}, ship_moves: {}, troops: {},
+    mercenaries: {}, bribes: {} };
+}
+
+// The engine's JSON form of a plan: empty parts left out.
+export function ordersJson(plan) {
+  const orders = {};
+  if (plan.calais.bid > 0) orders.calais = { bid: plan.calais.bid, zone: plan.calais.zone };
+  for (const part of ["noble_moves", "ship_moves", "troops", "mercenaries", "bribes"]) {
+    const entries = Object.entries(plan[part]).filter(([, value]) => value);
+    if (entries.length) orders[part] = Object.fromEntries(entries);
+  }
+  return orders;
+}
+
+export function planFromJson(orders) {
+  const plan = emptyOrders();
+  if (orders.calais) plan.calais = { ...orders.calais };
+  for (const part of ["noble_moves", "ship_moves", "troops", "mercenaries", "bribes"]) {
+    Object.assign(plan[part], orders[part] || {});
+  }
+  return plan;
+}
+
+// WR-11: pay in the engine's paying order what the money allows, troops one at a time;
+// the rest is cancelled. ``pay_order`` comes from the server: the engine's charges for
+// every cube and Location this player could pay for, in WR-11's paying order. Gives the
+// plan's cost, the money left after paying and the cancelled parts in the engine's words.
+export function payment(plan, planning) {
+  let money = planning.money;
+  let cost = 0;
+  const cancelled = [];
+  for (const charge of planning.pay_order) {
+    if (charge.kind === "calais") {
+      const bid = plan.calais.bid;
+      if (bid <= 0) continue;
+      cost += bid;
+      if (bid <= money) money -= bid;
+      else cancelled.push(`the bid of ${bid} for Calais in ${plan.calais.zone}`);
+    } else if (charge.kind === "troops") {
+      const wanted = plan.troops[charge.card] || 0;
+      if (!wanted) continue;
+      cost += wanted * planning.troop_cost;
+      const bought = Math.min(wanted, Math.floor(money / planning.troop_cost));
+      money -= bought * planning.troop_cost;
+      if (bought < wanted) cancelled.push(`${plural(wanted - bought, "troop")} on ${charge.name}`);
+    } else if (plan.bribes[charge.card] === charge.kind) {
+      cost += charge.cost;
+      if (charge.cost <= money) money -= charge.cost;
+      else cancelled.push(`the ${charge.kind} cube on ${charge.name}`);
+    }
+  }
+  return { cost, left: money, short: Math.max(0, cost - planning.money), cancelled };
+}
+
+// A whole-number field; ``onChange(number)`` returns the number it accepts (at most ``max``).
+function numberField(label, value, max, onChange) {
+  const input = h("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric" });
+  input.addEventListener("input", () => {
+    const wanted = Math.max(0, Math.floor(Number(input.value) || 0));
+    const accepted = onChange(Math.min(max, wanted));
+    if (accepted !== wanted && input.value !== "") input.value = accepted;
+  });
+  return h("label", { class: "field" }, h("span", {}, label), input);
+}
+
+function total(counts) {
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
+export class Planner {
+  // ``context``: {board, api, seat}; ``planning``: the engine's planning options with the
+  // player's money, mercenaries and the paying order (see play.js).
+  constructor(context, view, planning) {
+    this.context = context;
+    this.turn = view.state.turn;
+    const saved = view.draft && view.draft.turn === this.turn ? view.draft.orders : {};
+    this.plan = planFromJson(saved);
+    this.timer = null;
+    this.element = h("section", { class: "panel planning", "aria-labelledby": "plan-title" });
+    this.summary = h("div", { class: "plan-summary", "aria-live": "polite" });
+    this.error = h("p", { class: "error", role: "alert", hidden: true });
+    this.update(view, planning);
+  }
+
+  // Rebuilt only when the plan's situation changes, never under the player's typing.
+  update(view, planning) {
+    this.view = view;
+    this.planning = planning;
+    const key = JSON.stringify([view.state.my_orders, view.state.can_unseal, planning]);
+    if (key !== this.key) this.render();
+    this.key = key;
+  }
+
+  changed() {
+    this.showSummary();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+  }
+
+  save() {
+    this.timer = null;
+    return this.context.api.saveDraft({ turn: this.turn, orders: ordersJson(this.plan) });
+  }
+
+  async seal() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      await this.save();
+    }
+    this.error.hidden = true;
+    try {
+      await this.context.api.act({ orders: ordersJson(this.plan) });
+    } catch (problem) {
+      this.error.textContent = problem.message;
+      this.error.hidden = false;
+    }
+  }
+
+  render() {
+    const { board } = this.context;
+    const state = this.view.state;
+    const sealed = state.my_orders !== null;
+    this.element.replaceChildren(
+      h("h2", { id: "plan-title" }, `Turn ${state.turn}: your plan`),
+      sealed ? this.sealedPart(board, state) : this.form(board, state),
+      this.error,
+    );
+  }
+
+  sealedPart(board, state) {
+    const lines = describeOrders(board, state.my_orders);
+    const preview = state.my_preview;
+    return h("div", { class: "sealed" },
+      h("p", {}, "Your plan is sealed. It is revealed when every player has sealed theirs."),
+      h("ul", {}, lines.length ? lines.map((line) => h("li", {}, line)) : h("li", {}, "No orders.")),
+      h("p", {}, h("strong", {}, `Cost ${preview.cost} pounds`), ` · money ${preview.money} · left ${preview.left}`),
+      preview.cancelled.length
+        ? h("p", { class: "shortfall" }, `Short by ${preview.short}: deployment will cancel `,
+          preview.cancelled.map((charge) => charge.text).join(", "), " (WR-11).")
+        : null,
+      state.can_unseal
+        ? h("button", { type: "button", onclick: () => this.unseal() }, "Withdraw the plan to change it")
+        : null);
+  }
+
+  async unseal() {
+    try {
+      await this.context.api.act({ unseal: true });
+    } catch (problem) {
+      this.error.textContent = problem.message;
+      this.error.hidden = false;
+    }
+  }
+
+  form(board, state) {
+    const planning = this.planning;
+    const plan = this.plan;
+    const form = h("form", { class: "plan-form", onsubmit: (event) => {
+      event.preventDefault();
+      this.seal();
+    } });
+
+    const zoneSelect = h("select", { name: "calais-zone" },
+      planning.calais_zones.map((zone) => h("option", { value: zone,
+        selected: plan.calais.zone === zone }, board.zones[zone].name)));
+    if (!plan.calais.zone) plan.calais.zone = planning.calais_zones[0];
+    zoneSelect.addEventListener("change", () => {
+      plan.calais.zone = zoneSelect.value;
+      this.changed();
+    });
+    form.append(h("fieldset", {}, h("legend", {}, "Captain of Calais"),
+      h("div", { class: "row" },
+        numberField("Calais bid (pounds)", plan.calais.bid, planning.money, (bid) => {
+          plan.calais.bid = bid;
+          this.changed();
+          return bid;
+        }),
+        h("label", { class: "field" }, h("span", {}, "Calais lands in"), zoneSelect))));
+
+    const moves = (title, part, choices, here, place) => {
+      const ids = Object.keys(choices);
+      if (!ids.length) return null;
+      return h("fieldset", {}, h("legend", {}, title), ids.map((id) => {
+        const select = h("select", { name: `${part}-${id}` },
+          h("option", { value: "" }, `stays in ${here(id)}`),
+          choices[id].map((to) => h("option", { value: to, selected: plan[part][id] === to },
+            `to ${place(to)}`)));
+        select.addEventListener("change", () => {
+          if (select.value) plan[part][id] = select.value;
+          else delete plan[part][id];
+          if (part === "noble_moves") this.troops.replaceWith(this.troopsPart(board, state));
+          this.changed();
+        });
+        return h("label", { class: "field" }, h("span", {}, board.name(id)), select);
+      }));
+    };
+    form.append(...[
+      moves("Noble moves (one adjacent zone)", "noble_moves", planning.noble_moves,
+        (id) => board.zones[state.noble_zone[id]].name, (zone) => board.zones[zone].name),
+      moves("Ship moves (up to two sea zones)", "ship_moves", planning.ship_moves,
+        (id) => state.ship_sea[id], (sea) => sea),
+    ].filter(Boolean));
+
+    form.append(this.troopsPart(board, state), this.bribesPart(board, state),
+      h("div", { class: "plan-footer" }, this.summary,
+        h("button", { type: "submit", class: "primary" }, "Seal plan")));
+    this.showSummary();
+    return form;
+  }
+
+  // WR-10: troops on own Locations defend; on an opponent's they attack, where the player is
+  // present (the server's zones, plus both zones of a noble moving this turn).
+  troopsPart(board, state) {
+    const planning = this.planning;
+    const plan = this.plan;
+    const present = new Set(planning.present);
+    for (const [noble, zone] of Object.entries(plan.noble_moves)) {
+      present.add(zone);
+      present.add(state.noble_zone[noble]);
+    }
+    const seat = this.context.seat;
+    const rows = [];
+    for (const [card, owner] of Object.entries(state.owner)) {
+      if (!board.isLocation(card)) continue;
+      const zone = board.icons[card].zone;
+      if (owner !== seat && !present.has(zone)) continue;
+      rows.push({ card, owner, zone, role: owner === seat ? "defend" : "attack" });
+    }
+    rows.sort((a, b) => (a.role === b.role ? a.card.localeCompare(b.card) : a.role === "defend" ? -1 : 1));
+    const mercenaries = planning.mercenaries;
+    this.troops = h("fieldset", { class: "troops" },
+      h("legend", {}, `Troops (${planning.troop_cost} pounds each, at most ${planning.troops_max})`
+        + (mercenaries ? ` and mercenaries (${mercenaries} held, free)` : "")),
+      rows.length ? null : h("p", { class: "muted" }, "You hold no Location and are present nowhere to attack."),
+      rows.map(({ card, owner, zone, role }) => h("div", { class: `troop-row ${role}` },
+        h("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
+          `${role === "defend" ? "Defend" : "Attack"} ${board.name(card)}`,
+          h("small", {}, ` ${KIND_NAMES[board.kind(card)]}, ${zone}`)),
+        numberField(`Troops on ${board.name(card)}`, plan.troops[card] || 0, planning.troops_max,
+          (count) => {
+            plan.troops[card] = 0;
+            plan.troops[card] = Math.min(count, planning.troops_max - total(plan.troops));
+            this.changed();
+            return plan.troops[card];
+          }),
+        mercenaries ? numberField(`Mercenaries on ${board.name(card)}`, plan.mercenaries[card] || 0,
+          mercenaries, (count) => {
+            plan.mercenaries[card] = 0;
+            plan.mercenaries[card] = Math.min(count, mercenaries - total(plan.mercenaries));
+            this.changed();
+            return plan.mercenaries[card];
+          }) : null)));
+    return this.troops;
+  }
+
+  bribesPart(board, state) {
+    const planning = this.planning;
+    const plan = this.plan;
+    const costs = planning.cube_costs;
+    const colourOf = (card) => (card in costs.white ? "white" : "black");
+    const cards = [...Object.keys(costs.white), ...Object.keys(costs.black)]
+      .sort((a, b) => board.name(a).localeCompare(board.name(b)));
+    const boxes = cards.map((card) => {
+      const colour = colourOf(card);
+      const box = h("input", { type: "checkbox", name: `bribe-${card}`, checked: plan.bribes[card] === colour });
+      box.addEventListener("change", () => {
+        if (box.checked) plan.bribes[card] = colour;
+        else delete plan.bribes[card];
+        this.changed();
+      });
+      return h("label", { class: `check bribe ${colour}` }, box,
+        `${colour === "white" ? "White cube on your" : "Black cube on"} ${board.name(card)}`,
+        h("small", {}, ` ${costs[colour][card]} pounds`));
+    });
+    return h("fieldset", { class: "bribes" },
+      h("legend", {}, "Bribes: white cubes guard your own Personalities, black cubes take others'"),
+      boxes.length ? boxes : h("p", { class: "muted" }, "Nobody holds a Personality yet."));
+  }
+
+  showSummary() {
+    const { cost, left, short, cancelled } = payment(this.plan, this.planning);
+    this.summary.replaceChildren(...[
+      h("p", {}, h("strong", {}, `Cost ${cost} pounds`), ` · money ${this.planning.money} · left ${left}`),
+      cancelled.length
+        ? h("p", { class: "shortfall" }, `Short by ${short}: deployment would cancel `,
+          cancelled.join(", "), " (WR-11).")
+        : null,
+    ].filter(Boolean));
+  }
+}
+
+// A plan in words, for the sealed plan and the reveal.
+export function describeOrders(board, orders) {
+  const lines = [];
+  if (orders.calais) lines.push(`Bids ${orders.calais.bid} for Calais in ${board.zones[orders.calais.zone]?.name}`);
+  for (const [noble, zone] of Object.entries(orders.noble_moves || {})) {
+    lines.push(`Moves ${board.name(noble)} to ${board.zones[zone].name}`);
+  }
+  for (const [ship, sea] of Object.entries(orders.ship_moves || {})) {
+    lines.push(`Sails ${board.name(ship)} to ${sea}`);
+  }
+  const places = new Set([...Object.keys(orders.troops || {}), ...Object.keys(orders.mercenaries || {})]);
+  for (const card of places) {
+    const parts = [];
+    if (orders.troops?.[card]) parts.push(plural(orders.troops[card], "troop"));
+    if (orders.mercenaries?.[card]) parts.push(plural(orders.mercenaries[card], "mercenary", "mercenaries"));
+    lines.push(`${parts.join(" and ")} on ${board.name(card)}`);
+  }
+  for (const [card, colour] of Object.entries(orders.bribes || {})) {
+    lines.push(`A ${colour} cube on ${board.name(card)}`);
+  }
+  return lines;
+}

@@ -1,0 +1,358 @@
+// Wars of the Roses in the browser: the page of an active or finished game, built into the
+// generic shell's container. The shell calls ``update(view)`` with every newer view; this
+// page draws the map, the players and each phase as a person plays it (WR-6..WR-18).
+
+import { Board, PHASE, SEAT_COLOURS, h, plural } from "./dom.js";
+import { drawMap, legend } from "./map.js";
+import { Planner, describeOrders } from "./plan.js";
+
+const REVEALED = [PHASE.deployment, PHASE.bribery, PHASE.combat, PHASE.parliament];
+const TURNS = 5;
+
+function loadStyle() {
+  if (document.getElementById("wotr-css")) return;
+  document.head.append(h("link", { id: "wotr-css", rel: "stylesheet", href: "/static/wotr/wotr.css" }));
+}
+
+export function createGameUi(container, api) {
+  loadStyle();
+  const ui = new WotrUi(container, api);
+  return { update: (view) => ui.update(view) };
+}
+
+class WotrUi {
+  constructor(container, api) {
+    this.api = api;
+    this.board = null;
+    this.view = null;
+    this.planner = null;
+    this.reveal = null; // {before, steps, index} while a reveal is shown step by step
+    this.selected = null; // the card chosen in the draft, before "Take"
+    this.message = "";
+    this.status = h("p", { class: "wotr-status", "aria-live": "polite", role: "status" });
+    this.mapBox = h("div", { class: "map-box" });
+    this.phaseBox = h("div", { class: "phase-box" });
+    this.sideBox = h("div", { class: "side-box" });
+    this.root = h("div", { class: "wotr" }, this.status,
+      h("div", { class: "wotr-grid" }, this.mapBox, h("div", { class: "wotr-side" }, this.phaseBox, this.sideBox)));
+    container.replaceChildren(this.root);
+    this.ready = api.materials().then((materials) => {
+      this.board = new Board(materials.board);
+      this.labels = materials.seats;
+    });
+  }
+
+  async update(view) {
+    await this.ready;
+    const before = this.view;
+    this.view = view;
+    if (before && before.state.phase === PHASE.planning && view.state.phase !== PHASE.planning
+        && view.state.log.length > before.state.log.length) {
+      this.startReveal(before, view);
+    }
+    if (view.state.phase !== PHASE.draw) this.selected = null;
+    this.render();
+  }
+
+  seatIndex(label) {
+    return this.labels.indexOf(label);
+  }
+
+  who(seat) {
+    const info = this.view.seats[seat];
+    const person = info.is_you ? "you" : info.player || (info.bot ? `${info.bot} bot` : "open seat");
+    return `${this.labels[seat]} (${person})`;
+  }
+
+  async act(action) {
+    this.message = "";
+    try {
+      await this.api.act(action);
+    } catch (problem) {
+      this.message = problem.message;
+      this.render();
+    }
+  }
+
+  // -- the reveal: deployment, bribery, combat and Parliament one step at a time ----------
+
+  startReveal(before, after) {
+    const events = after.state.log.slice(before.state.log.length);
+    const steps = REVEALED.map((phase) => ({ phase, events: events.filter((e) => e.phase === phase
+      && e.turn === before.state.turn) })).filter((step) => step.events.length);
+    const rest = events.filter((e) => !(REVEALED.includes(e.phase) && e.turn === before.state.turn));
+    if (rest.length) steps.push({ phase: "next", events: rest });
+    this.reveal = { before, after, steps, index: 0, turn: before.state.turn };
+  }
+
+  revealTable() {
+    const { before, after, steps, index } = this.reveal;
+    const phase = steps[index].phase;
+    const prior = before.state;
+    const now = after.state;
+    const revealed = now.revealed;
+    const troops = {};
+    if (phase !== PHASE.parliament && phase !== "next") {
+      for (const [label, orders] of Object.entries(revealed)) {
+        const places = new Set([...Object.keys(orders.troops || {}), ...Object.keys(orders.mercenaries || {})]);
+        for (const card of places) {
+          const count = (orders.troops?.[card] || 0) + (orders.mercenaries?.[card] || 0);
+          (troops[card] = troops[card] || []).push({ seat: this.seatIndex(label), count });
+        }
+      }
+    }
+    if (phase === PHASE.deployment || phase === PHASE.bribery) {
+      const moved = { ...prior, noble_zone: { ...prior.noble_zone }, ship_sea: { ...prior.ship_sea } };
+      for (const orders of Object.values(revealed)) {
+        Object.assign(moved.noble_zone, orders.noble_moves || {});
+        Object.assign(moved.ship_sea, orders.ship_moves || {});
+      }
+      return { table: moved, troops };
+    }
+    return { table: now, troops };
+  }
+
+  // What the side panels show during the reveal: the scores and awards from before
+  // Parliament until its step, and the log up to the step shown.
+  revealShown() {
+    const { before, after, steps, index } = this.reveal;
+    const scored = steps.slice(0, index + 1).some((step) => step.phase === PHASE.parliament);
+    const known = before.state.log.length + steps.slice(0, index + 1)
+      .reduce((sum, step) => sum + step.events.length, 0);
+    const base = scored ? after.state : { ...before.state, money: after.state.money };
+    return { ...base, log: after.state.log.slice(0, known) };
+  }
+
+  revealPanel() {
+    const { steps, index, turn } = this.reveal;
+    const step = steps[index];
+    const last = index === steps.length - 1;
+    const title = step.phase === "next" ? `Then: turn ${Math.min(turn + 1, TURNS)}` : step.phase;
+    const next = () => {
+      if (last) this.reveal = null;
+      else this.reveal.index += 1;
+      this.render();
+      this.phaseBox.querySelector("h2")?.focus();
+    };
+    const plans = index === 0 ? Object.entries(this.reveal.after.state.revealed).map(([label, orders]) => {
+      const lines = describeOrders(this.board, orders);
+      return h("li", {}, h("strong", { style: `color: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label),
+        `: ${lines.length ? lines.join("; ") : "no orders"}.`);
+    }) : [];
+    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title" },
+      h("h2", { id: "reveal-title", tabindex: -1 },
+        `Turn ${turn} revealed — ${title} (${index + 1} of ${steps.length})`),
+      plans.length ? h("ul", { class: "plans" }, plans) : null,
+      h("ol", { class: "events" }, step.events.map((event) => h("li", {}, event.text))),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", onclick: next },
+          last ? "Back to the game" : `Next: ${steps[index + 1].phase === "next" ? "the next turn" : steps[index + 1].phase}`),
+        last ? null : h("button", { type: "button", onclick: () => {
+          this.reveal = null;
+          this.render();
+        } }, "Skip the reveal")));
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  render() {
+    if (!this.view || !this.board) return;
+    const view = this.view;
+    const state = view.state;
+    let table = state;
+    let troops = {};
+    if (this.reveal) ({ table, troops } = this.revealTable());
+    const shown = this.reveal ? this.revealShown() : state;
+    this.mapBox.replaceChildren(drawMap(this.board, table, troops), legend());
+    this.status.textContent = this.statusText();
+    let panel;
+    if (this.reveal) panel = this.revealPanel();
+    else if (state.phase === PHASE.draw) panel = this.draftPanel();
+    else if (state.phase === PHASE.income) panel = this.incomePanel();
+    else if (state.phase === PHASE.planning) panel = this.planningPanel();
+    else panel = this.endPanel();
+    const error = this.message ? h("p", { class: "error", role: "alert" }, this.message) : null;
+    this.phaseBox.replaceChildren(...[error, panel].filter(Boolean));
+    this.sideBox.replaceChildren(this.playersPanel(shown), this.trackPanel(shown), this.logPanel(shown));
+  }
+
+  statusText() {
+    const view = this.view;
+    const state = view.state;
+    if (this.reveal) return `Turn ${this.reveal.turn}: the plans are revealed.`;
+    if (state.phase === PHASE.over || view.status === "finished") {
+      return `The game is over: ${view.result?.winners?.join(" and ") || state.order[0]} wins.`;
+    }
+    const waiting = state.awaiting.join(", ");
+    if (state.phase === PHASE.draw) {
+      return view.can_act ? "Your pick: choose a card." : `Waiting for ${waiting} to pick a card.`;
+    }
+    if (state.phase === PHASE.income) {
+      return view.can_act ? "French Aid is offered to you." : `Waiting for ${waiting} to answer French Aid.`;
+    }
+    if (state.phase === PHASE.planning) {
+      if (view.can_act) return "Plan your turn, then seal your plan.";
+      return `Waiting for ${waiting} to seal a plan.`;
+    }
+    return "";
+  }
+
+  draftPanel() {
+    const view = this.view;
+    const state = view.state;
+    const snake = state.turn === 1;
+    const mine = view.can_act;
+    const cards = state.layout.map((card) => {
+      const chosen = this.selected === card;
+      const content = [h("strong", {}, this.board.name(card)), h("small", {}, this.board.describe(card))];
+      if (!mine) return h("li", { class: `draft-card ${this.board.kind(card)}`, "data-card": card }, ...content);
+      return h("li", {}, h("button", { type: "button", class: `draft-card ${this.board.kind(card)}${chosen ? " selected" : ""}`,
+        "data-card": card, "aria-pressed": chosen ? "true" : "false", onclick: () => {
+          this.selected = chosen ? null : card;
+          this.render();
+        } }, ...content));
+    });
+    const upcoming = state.picks.map((label, index) => h("li", { class: index === 0 ? "now" : "",
+      style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label));
+    return h("section", { class: "panel draft", "aria-labelledby": "draft-title" },
+      h("h2", { id: "draft-title" }, `Turn ${state.turn}: draw cards`),
+      h("p", { class: "muted" }, `${snake ? "Snake" : "Straight"} order (WR-7). `,
+        `${plural(state.picks.length, "pick")} left; the cards nobody takes leave the game.`),
+      h("ol", { class: "pick-order", "aria-label": "Who picks next" }, upcoming),
+      h("ul", { class: "draft-cards" }, cards),
+      mine ? h("div", { class: "buttons" }, h("button", { type: "button", class: "primary",
+        disabled: !this.selected, onclick: () => this.act({ pick: this.selected }) },
+      this.selected ? `Take ${this.board.name(this.selected)}` : "Choose a card")) : null);
+  }
+
+  incomePanel() {
+    const view = this.view;
+    const state = view.state;
+    const income = state.log.filter((e) => e.turn === state.turn && e.phase === PHASE.income);
+    return h("section", { class: "panel income", "aria-labelledby": "income-title" },
+      h("h2", { id: "income-title" }, `Turn ${state.turn}: income and French Aid`),
+      h("ul", {}, income.map((event) => h("li", {}, event.text))),
+      view.can_act && state.french_aid_offer > 0
+        ? h("div", {},
+          h("p", {}, `French Aid (WR-9): once per game, the leader's score minus yours, at most 25 pounds.`),
+          h("div", { class: "buttons" },
+            h("button", { type: "button", class: "primary", onclick: () => this.act({ french_aid: true }) },
+              `Take French Aid: ${state.french_aid_offer} pounds`),
+            h("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, "Decline")))
+        : h("p", { class: "muted" }, `${state.awaiting.join(", ")} may take French Aid.`));
+  }
+
+  planningPanel() {
+    const view = this.view;
+    const state = view.state;
+    const others = state.order.filter((label) => label !== state.viewer).map((label) => {
+      const sealed = state.sealed.includes(label);
+      return h("li", { class: sealed ? "sealed" : "planning" },
+        `${this.who(this.seatIndex(label))} ${sealed ? "has sealed a plan" : "is planning"}`);
+    });
+    const status = h("section", { class: "panel others", "aria-label": "Other players" },
+      h("ul", { class: "plan-status" }, others));
+    if (view.you === null || !state.planning_options) {
+      this.planner = null;
+      return h("div", {}, h("h2", {}, `Turn ${state.turn}: planning`), status);
+    }
+    const planning = { ...state.planning_options, money: state.money[view.you],
+      mercenaries: state.mercenaries[view.you], pay_order: view.pay_order };
+    if (!this.planner || this.planner.turn !== state.turn) {
+      this.planner = new Planner({ board: this.board, api: this.api, seat: view.you }, view, planning);
+    } else {
+      this.planner.update(view, planning);
+    }
+    return h("div", { class: "planning-box" }, this.planner.element, status);
+  }
+
+  endPanel() {
+    const view = this.view;
+    const state = view.state;
+    const ranking = view.result?.ranking || state.order;
+    const crowns = (seat) => state.crowned.filter((house) => house && house === state.houses[seat]).length;
+    const sources = ["zones", "king", "awards", "calais", "trade", "church"];
+    const rows = ranking.map((label, place) => {
+      const seat = this.seatIndex(label);
+      const nobles = Object.entries(state.owner).filter(([card, owner]) => owner === seat && this.board.nobles[card])
+        .map(([card]) => this.board.nobles[card].cp).sort((a, b) => b - a);
+      return h("tr", {}, h("td", {}, place + 1), h("th", { scope: "row" }, this.who(seat)),
+        h("td", {}, state.vp[seat]),
+        h("td", { class: "sources" }, sources.map((source) => `${source} ${state.vp_by_source[seat][source]}`).join(", ")),
+        state.houses[seat] ? h("td", {}, `${state.houses[seat]}, ${plural(crowns(seat), "crown")}`) : h("td", {}, "—"),
+        h("td", {}, nobles.join(", ") || "none"));
+    });
+    return h("section", { class: "panel end", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title" }, "The game is over"),
+      h("table", { class: "final" },
+        h("thead", {}, h("tr", {}, ["Place", "Player", "VP", "VP by source", "House", "Nobles (CP)"]
+          .map((title) => h("th", { scope: "col" }, title)))),
+        h("tbody", {}, rows)),
+      h("p", { class: "muted" }, "Equal VP are settled by WR-18: the crowns won by one's house, then the ",
+        "highest noble, the next noble, …, then the most royal castles, large towns and so on."),
+      h("p", { class: "buttons" },
+        h("a", { class: "button", href: `/games/${view.id}/replay` }, "Replay the game"),
+        h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
+          "Download the record")));
+  }
+
+  playersPanel(state) {
+    const view = this.view;
+    const rows = this.labels.map((label, seat) => {
+      const cards = Object.entries(state.owner).filter(([, owner]) => owner === seat).map(([card]) => card);
+      const money = state.money[seat];
+      let doing = "";
+      if (state.awaiting.includes(label)) {
+        doing = state.phase === PHASE.planning ? "is planning" : "to decide";
+      } else if (state.sealed.includes(label)) doing = "has sealed a plan";
+      return h("li", { class: `player${view.seats[seat].is_you ? " you" : ""}`, style: `--seat: ${SEAT_COLOURS[seat]}`,
+        "data-seat": seat },
+      h("div", { class: "player-head" },
+        h("span", { class: "swatch", "aria-hidden": "true" }),
+        h("strong", {}, this.who(seat)),
+        state.houses[seat] ? h("span", { class: "house" }, state.houses[seat]) : null,
+        h("span", { class: "vp" }, `${state.vp[seat]} VP`)),
+      h("div", { class: "player-line small" },
+        money === null ? "money behind the screen" : plural(money, "pound"),
+        state.mercenaries[seat] ? ` · ${plural(state.mercenaries[seat], "mercenary", "mercenaries")}` : "",
+        doing ? ` · ${doing}` : ""),
+      h("details", { class: "cards" }, h("summary", {}, plural(cards.length, "card")),
+        h("ul", {}, cards.map((card) => h("li", {}, `${this.board.name(card)} — ${this.board.describe(card)}`)))));
+    });
+    return h("section", { class: "panel players", "aria-label": "Players" }, h("ul", {}, rows));
+  }
+
+  trackPanel(state) {
+    const board = this.board;
+    const awards = board.data.awards.map((award) => {
+      const holder = state.award_holder[award.id];
+      return h("li", { style: holder === null || holder === undefined ? "" : `--seat: ${SEAT_COLOURS[holder]}` },
+        `${award.name}: ${holder === null || holder === undefined ? "nobody" : this.labels[holder]}`);
+    });
+    const turns = Array.from({ length: TURNS }, (_, index) => {
+      const turn = index + 1;
+      const house = state.crowned[index];
+      return h("li", { class: turn === state.turn ? "current" : "", "aria-current": turn === state.turn ? "step" : null },
+        `Turn ${turn}`, house ? h("small", {}, ` ${house} crowned`) : null);
+    });
+    const king = [...state.crowned].reverse().find(Boolean);
+    return h("section", { class: "panel track", "aria-label": "Turn track and awards" },
+      h("ol", { class: "turns" }, turns),
+      state.houses.some(Boolean) ? h("p", {}, `King's house: ${king || "none yet"} (WR-15)`) : null,
+      h("ul", { class: "awards" }, awards),
+      h("p", { class: "small muted" }, `${board.data.calais.name}: a bid in planning, for one turn (WR-11). `,
+        `Deck: ${state.deck_size} cards.`));
+  }
+
+  logPanel(state) {
+    const log = state.log;
+    const recent = log.slice(-60);
+    const list = h("ol", { class: "wotr-log", start: log.length - recent.length + 1 },
+      recent.map((event) => h("li", { "data-phase": event.phase }, h("small", {}, `T${event.turn} ${event.phase}: `), event.text)));
+    const box = h("section", { class: "panel log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), list);
+    requestAnimationFrame(() => {
+      list.scrollTop = list.scrollHeight;
+    });
+    return box;
+  }
+}
