@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from roses.server import Settings, create_app
+        from roses.server.connections import guarded_http_protocol
         from roses.server.db import make_engine
         from roses.server.migrate import upgrade
 
@@ -45,7 +46,17 @@ def register(app: typer.Typer) -> None:
         typer.echo(
             f"The Rose King at http://{host}:{port} (database: {_safe(settings.database_url)})"
         )
-        uvicorn.run(application, host=host, port=port, log_level="info")
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="info",
+            # Headers that take too long or grow too large close the connection; see there.
+            http=guarded_http_protocol(settings.header_timeout_seconds, settings.max_header_bytes),
+            timeout_keep_alive=5,  # an idle kept-alive connection is closed after 5 s
+            # Clients send small messages; a larger one closes the socket (1009).
+            ws_max_size=settings.max_body_bytes,
+        )
 
 
 def _safe(url: str) -> str:

@@ -2,58 +2,131 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
+import unicodedata
+from dataclasses import dataclass
 from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ForeignKey, String, delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .errors import Conflict, NotSignedIn
-from .models import LoginSession, User, as_utc, utcnow
+from .models import Base, LoginSession, User, as_utc, utcnow
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{2,24}$")
-NAME_RULE = "2 to 24 letters, digits, '_', '.' or '-'"
+NAME_MIN, NAME_MAX = 2, 24
+# Words of letters, marks and digits of any script, '_', '.' and '-', one space between words.
+_WORDS = re.compile(r"[^\s]+(?: [^\s]+)*")
+NAME_RULE = "2 to 24 letters, digits, '_', '.' or '-', with single spaces between words"
 SESSION_COOKIE = "roses_session"
 
-_hasher = PasswordHasher()
+# argon2id at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 25 ms and
+# 19 MiB per hash here. The library's default (64 MiB, 4 lanes) let 48 concurrent wrong
+# passwords take the server to 1 GiB; the routes also run at most a few hashes at once.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 
 
-def _token_hash(token: str) -> str:
+class AccountName(Base):
+    """An account's name key (see ``name_key``): one account per key, whatever the case or form.
+
+    It lives beside ``User`` rather than in it so that the unique index is the accounts'
+    concern alone; a name registered twice at once fails here, in the database."""
+
+    __tablename__ = "account_names"
+
+    key: Mapped[str] = mapped_column(String(96), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+
+
+@dataclass(frozen=True)
+class EndedSession:
+    """A session that signing out ended: the live layer closes its sockets."""
+
+    user_id: int
+    token_hash: str
+
+
+def _name_character(character: str) -> bool:
+    return unicodedata.category(character)[0] in "LMN" or character in "_.-"
+
+
+def normal_name(name: str) -> str:
+    """The name as stored and shown, or ValueError stating the rule.
+
+    NFKC first, so that 'Zoë' typed with a combining diaeresis is the same text as 'Zoë'."""
+    normal = unicodedata.normalize("NFKC", name)
+    if not (
+        NAME_MIN <= len(normal) <= NAME_MAX
+        and _WORDS.fullmatch(normal)
+        and all(_name_character(character) for character in normal.replace(" ", ""))
+        and unicodedata.category(normal[0])[0] != "M"  # a mark needs a letter to sit on
+    ):
+        raise ValueError(f"a name is {NAME_RULE}")
+    return normal
+
+
+def name_key(name: str) -> str:
+    """Names equal under NFKC + casefold (Unicode's identifier caseless match) are one account."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a session cookie's token (and what ``EndedSession`` names)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def register(db: Session, name: str, password: str) -> User:
-    if db.scalar(select(User).where(User.name == name)) is not None:
-        raise Conflict(f"the name {name!r} is taken")
-    user = User(name=name, password_hash=_hasher.hash(password), is_guest=False)
-    db.add(user)
-    db.flush()
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash to verify against when the name is unknown, so that both cost the same time."""
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def _add_account(db: Session, user: User) -> User:
+    """Insert ``user`` with its name key; a taken name, even by a concurrent request, is 409."""
+    try:
+        db.add(user)
+        db.flush()
+        db.add(AccountName(key=name_key(user.name), user_id=user.id))
+        db.flush()
+    except IntegrityError:  # the caller's transaction rolls back: nothing is kept
+        raise Conflict(f"the name {user.name!r} is taken") from None
     return user
+
+
+def register(db: Session, name: str, password: str) -> User:
+    """A new account; ``name`` must already be ``normal_name``'s form (the schema sees to it)."""
+    return _add_account(db, User(name=name, password_hash=hash_password(password), is_guest=False))
 
 
 def create_guest(db: Session) -> User:
     while True:
         name = f"guest-{secrets.token_hex(3)}"
-        if db.scalar(select(User).where(User.name == name)) is None:
+        if find_user(db, name) is None:
             break
-    user = User(name=name, password_hash=None, is_guest=True)
-    db.add(user)
-    db.flush()
-    return user
+    return _add_account(db, User(name=name, password_hash=None, is_guest=True))
 
 
 def authenticate(db: Session, name: str, password: str) -> User:
-    user = db.scalar(select(User).where(User.name == name))
-    if user is None or user.password_hash is None:
-        raise NotSignedIn("wrong name or password")
+    """The account if the password is right. Unknown names and guests cost one hash too."""
+    user = find_user(db, name)
+    stored = user.password_hash if user is not None else None
     try:
-        _hasher.verify(user.password_hash, password)
+        _hasher.verify(stored or _stand_in_hash(), password)
     except (VerificationError, InvalidHashError):
-        raise NotSignedIn("wrong name or password") from None
+        stored = None
+    if user is None or stored is None:
+        raise NotSignedIn("wrong name or password")
+    if _hasher.check_needs_rehash(stored):  # hashes made with older, costlier parameters
+        user.password_hash = hash_password(password)
     return user
 
 
@@ -67,7 +140,7 @@ def start_session(db: Session, user: User, days: int) -> str:
     )
     db.add(
         LoginSession(
-            token_hash=_token_hash(token),
+            token_hash=token_hash(token),
             user_id=user.id,
             expires_at=now + timedelta(days=days),
         )
@@ -75,18 +148,28 @@ def start_session(db: Session, user: User, days: int) -> str:
     return token
 
 
-def end_session(db: Session, token: str) -> None:
-    db.execute(delete(LoginSession).where(LoginSession.token_hash == _token_hash(token)))
+def end_session(db: Session, token: str) -> EndedSession | None:
+    """Sign out: the session that ended, or None if the token named none."""
+    ended = token_hash(token)
+    user_id = db.scalar(
+        delete(LoginSession).where(LoginSession.token_hash == ended).returning(LoginSession.user_id)
+    )
+    return None if user_id is None else EndedSession(user_id=user_id, token_hash=ended)
 
 
 def user_for_token(db: Session, token: str | None) -> User | None:
     if not token:
         return None
-    login = db.get(LoginSession, _token_hash(token))
+    login = db.get(LoginSession, token_hash(token))
     if login is None or as_utc(login.expires_at) < utcnow():
         return None
     return db.get(User, login.user_id)
 
 
 def find_user(db: Session, name: str) -> User | None:
-    return db.scalar(select(User).where(User.name == name))
+    """The account of that name, whatever its case or Unicode form."""
+    return db.scalar(
+        select(User)
+        .join(AccountName, AccountName.user_id == User.id)
+        .where(AccountName.key == name_key(name))
+    )

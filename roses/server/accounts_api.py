@@ -1,15 +1,21 @@
-"""The accounts API: register, sign in and out, guests."""
+"""The accounts API: register, sign in and out, guests.
+
+Signing in is throttled by name and by address, and password hashing runs in a few slots
+at a time (``quotas.Limiter``): a burst of sign-ins waits instead of filling memory."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from . import accounts
 from .deps import CurrentUser, Sessions, settings_of
+from .errors import NotSignedIn
 from .models import User
+from .quotas import client_address, limiter_of
 from .schemas import Credentials, Registration
 
 router = APIRouter(prefix="/api")
@@ -34,25 +40,62 @@ def _signed_in_response(request: Request, user: User, token: str, status: int) -
 
 
 @router.post("/accounts/register", status_code=201, tags=["accounts"])
-def register(body: Registration, request: Request, sessions: Sessions) -> JSONResponse:
+async def register(body: Registration, request: Request, sessions: Sessions) -> JSONResponse:
     """Create an account (the password is stored as an argon2 hash) and sign in."""
-    with sessions.begin() as db:
-        user = accounts.register(db, body.name, body.password)
-        token = accounts.start_session(db, user, settings_of(request).session_days)
+    limiter = limiter_of(request)
+    await run_in_threadpool(
+        limiter.hit,
+        "registrations_per_address",
+        client_address(request),
+        "too many accounts were created from your address lately",
+    )
+
+    def create() -> tuple[User, str]:
+        with sessions.begin() as db:
+            user = accounts.register(db, body.name, body.password)
+            return user, accounts.start_session(db, user, settings_of(request).session_days)
+
+    user, token = await limiter.hashing(create)
     return _signed_in_response(request, user, token, 201)
 
 
 @router.post("/accounts/login", tags=["accounts"])
-def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
-    with sessions.begin() as db:
-        user = accounts.authenticate(db, body.name, body.password)
-        token = accounts.start_session(db, user, settings_of(request).session_days)
+async def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
+    """Sign in; the name's case and Unicode form do not matter. After repeated failures
+    for one name or from one address, 429 with Retry-After."""
+    limiter = limiter_of(request)
+    account, address = accounts.name_key(body.name), client_address(request)
+
+    def sign_in() -> tuple[User, str]:
+        # Checked in the hashing slot, after any wait: of a burst of wrong passwords only
+        # as many are hashed as the limits allow, the rest are refused at once.
+        limiter.check(
+            "login_failures_per_account", account, "too many failed sign-ins to this name"
+        )
+        limiter.check(
+            "login_failures_per_address", address, "too many failed sign-ins from your address"
+        )
+        with sessions.begin() as db:
+            try:
+                user = accounts.authenticate(db, body.name, body.password)
+            except NotSignedIn:
+                limiter.count("login_failures_per_account", account)
+                limiter.count("login_failures_per_address", address)
+                raise
+            return user, accounts.start_session(db, user, settings_of(request).session_days)
+
+    user, token = await limiter.hashing(sign_in)
     return _signed_in_response(request, user, token, 200)
 
 
 @router.post("/accounts/guest", status_code=201, tags=["accounts"])
 def guest(request: Request, sessions: Sessions) -> JSONResponse:
     """Play without an account: a guest name, valid as long as the session."""
+    limiter_of(request).hit(
+        "guests_per_address",
+        client_address(request),
+        "too many guests were created from your address lately",
+    )
     with sessions.begin() as db:
         user = accounts.create_guest(db)
         token = accounts.start_session(db, user, settings_of(request).session_days)

@@ -15,10 +15,11 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import accounts_api, api, live
+from . import accounts_api, api, live, quotas
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
 from .errors import ServiceError
+from .guards import RequestGuard
 from .hub import Hub
 from .migrate import upgrade
 from .relay import RedisRelay
@@ -94,6 +95,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "internal error; nothing was changed"}, status_code=500)
+
+    quotas.install(app, settings)
+    app.add_middleware(
+        RequestGuard,
+        max_body_bytes=settings.max_body_bytes,
+        trusted_origins=settings.trusted_origins,
+    )
 
     app.include_router(accounts_api.router)
     app.include_router(api.router)

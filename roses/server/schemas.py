@@ -9,16 +9,14 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from roses.roseking import parse_move
 
-from .accounts import NAME_PATTERN, NAME_RULE
+from .accounts import NAME_RULE, normal_name
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
 
 
 def _player_name(name: str) -> str:
-    if not NAME_PATTERN.match(name):
-        raise ValueError(f"a name is {NAME_RULE}")
-    return name
+    return normal_name(name)  # ValueError stating the rule: 422 naming the field
 
 
 PlayerName = Annotated[str, Field(min_length=2, max_length=24, description=NAME_RULE)]

@@ -28,6 +28,26 @@ class Settings(BaseModel):
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None
     redis_channel: str = "roses:game-changed"
+    # Rate limits, in the `limits` library's notation, counted in memory (in Redis with
+    # redis_url, shared by all processes); every attempt counts, a refused one included.
+    login_failures_per_account: str = "10/15 minutes"
+    login_failures_per_address: str = "30/15 minutes"
+    registrations_per_address: str = "10/hour"
+    guests_per_address: str = "10/hour"
+    games_per_account: str = "30/hour"
+    invitations_per_account: str = "60/hour"
+    # Quotas on what one account holds at once.
+    open_games_per_account: int = 50
+    bot_games_per_account: int = 3
+    # Password hashes computed at once (each takes 19 MiB, see accounts.py); others wait.
+    password_hashing_slots: int = 2
+    # Requests: the largest body and headers read, and how long the headers may take.
+    max_body_bytes: int = 64 * 1024
+    max_header_bytes: int = 32 * 1024
+    header_timeout_seconds: float = 10.0
+    # Origins other than the server's own allowed to send state-changing requests (a proxy
+    # that rewrites Host, say); the server's own origin is always allowed.
+    trusted_origins: list[str] = []
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -36,6 +56,8 @@ class Settings(BaseModel):
             values["database_url"] = url
         if redis_url := os.environ.get("ROSES_REDIS_URL"):
             values["redis_url"] = redis_url
+        if header_timeout := os.environ.get("ROSES_HEADER_TIMEOUT_SECONDS"):
+            values["header_timeout_seconds"] = header_timeout
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
         values.update({key: value for key, value in overrides.items() if value is not None})
