@@ -1,19 +1,24 @@
-"""The decisions players make: a card pick (WR-7), French Aid (WR-9) and sealed orders
-(WR-10). Each is a small frozen value with a JSON form, for records and clients."""
+"""The decisions players make: a card pick (WR-7), French Aid (WR-9), sealed orders and
+taking them back (WR-10). Each is a small frozen value with a JSON form, for records and
+clients."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .errors import IllegalActionError
 
 Cube = Literal["white", "black"]
+CUBES: Final = ("white", "black")
 
 
 @dataclass(frozen=True)
 class Pick:
+    """WR-7: take a card from the layout."""
+
     card: str
 
     def to_json(self) -> dict[str, Any]:
@@ -22,10 +27,20 @@ class Pick:
 
 @dataclass(frozen=True)
 class FrenchAid:
+    """WR-9: take (or decline) the French Aid offered."""
+
     take: bool
 
     def to_json(self) -> dict[str, Any]:
         return {"french_aid": self.take}
+
+
+@dataclass(frozen=True)
+class Unseal:
+    """WR-10: take back one's sealed orders to plan again, while another player still plans."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unseal": True}
 
 
 @dataclass(frozen=True)
@@ -58,66 +73,99 @@ class Orders:
     @classmethod
     def from_json(cls, data: object) -> Orders:
         """Parse the JSON form; raises ``IllegalActionError`` naming the bad field."""
+        parts = ", ".join(_PARTS)
         if not isinstance(data, dict):
-            raise IllegalActionError("orders", "must be a JSON object")
-        unknown = set(data) - {"calais", "noble_moves", "ship_moves", "troops", "mercenaries",
-                               "bribes"}  # fmt: skip
+            raise IllegalActionError("orders", f"must be a JSON object with any of {parts}")
+        unknown = sorted(set(data) - set(_PARTS))
         if unknown:
-            raise IllegalActionError(f"orders.{sorted(unknown)[0]}", "unknown key")
+            raise IllegalActionError(f"orders.{unknown[0]}", f"is not part of a plan ({parts})")
         bid, zone = 0, None
         if "calais" in data:
             calais = data["calais"]
             if not isinstance(calais, dict) or set(calais) - {"bid", "zone"}:
-                raise IllegalActionError("orders.calais", 'must be {"bid": N, "zone": Z}')
+                raise IllegalActionError("orders.calais", 'must be {"bid": N, "zone": ZONE}')
             bid = _int(calais.get("bid", 0), "orders.calais.bid")
             zone = calais.get("zone")
             if zone is not None and not isinstance(zone, str):
-                raise IllegalActionError("orders.calais.zone", "must be a zone id")
+                raise IllegalActionError(
+                    "orders.calais.zone", f"must be a zone id, not {_shown(zone)}"
+                )
 
-        def mapping(name: str, kind: type) -> dict[str, Any]:
+        def mapping(name: str) -> dict[str, Any]:
             value = data.get(name, {})
+            what, each = _PARTS[name]
             if not isinstance(value, dict):
-                raise IllegalActionError(f"orders.{name}", "must be a JSON object")
+                raise IllegalActionError(f"orders.{name}", f"must map {what}, not {_shown(value)}")
             for key, item in value.items():
-                if kind is int:
+                if each == "a whole number":
                     _int(item, f"orders.{name}.{key}")
-                elif not isinstance(item, str):
-                    raise IllegalActionError(f"orders.{name}.{key}", "must be a string")
+                elif not isinstance(item, str) or (name == "bribes" and item not in CUBES):
+                    raise IllegalActionError(
+                        f"orders.{name}.{key}", f"must be {each}, not {_shown(item)}"
+                    )
             return dict(value)
 
-        bribes = mapping("bribes", str)
-        for key, colour in bribes.items():
-            if colour not in ("white", "black"):
-                raise IllegalActionError(f"orders.bribes.{key}", "must be white or black")
         return cls(
             calais_bid=bid,
             calais_zone=zone,
-            noble_moves=mapping("noble_moves", str),
-            ship_moves=mapping("ship_moves", str),
-            troops=mapping("troops", int),
-            mercenaries=mapping("mercenaries", int),
-            bribes=bribes,
+            noble_moves=mapping("noble_moves"),
+            ship_moves=mapping("ship_moves"),
+            troops=mapping("troops"),
+            mercenaries=mapping("mercenaries"),
+            bribes=mapping("bribes"),
         )
+
+
+# Each part of a plan's JSON form: what it maps, and what each value must be.
+_PARTS: Final = {
+    "calais": ("", ""),
+    "noble_moves": ("nobles to zones", "a zone id"),
+    "ship_moves": ("ships to sea zones", "a sea zone id"),
+    "troops": ("Locations to numbers of troops", "a whole number"),
+    "mercenaries": ("Locations to numbers of mercenaries", "a whole number"),
+    "bribes": ("Personalities to cube colours", '"white" or "black"'),
+}
+
+
+def _shown(value: object) -> str:
+    return json.dumps(value, default=repr)
 
 
 def _int(value: object, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalActionError(field_name, "must be a whole number")
+        raise IllegalActionError(field_name, f"must be a whole number, not {_shown(value)}")
     return value
 
 
-Action = Pick | FrenchAid | Orders
+Action = Pick | FrenchAid | Unseal | Orders
+
+ACTION_FORMS: Final = (
+    '{"pick": CARD}, {"french_aid": true|false}, {"unseal": true} or {"orders": {...}}'
+)
 
 
 def action_from_json(data: object) -> Action:
-    if isinstance(data, dict) and len(data) == 1:
-        ((key, value),) = data.items()
-        if key == "pick" and isinstance(value, str):
-            return Pick(value)
-        if key == "french_aid" and isinstance(value, bool):
-            return FrenchAid(value)
-        if key == "orders":
-            return Orders.from_json(value)
-    raise IllegalActionError(
-        "action", 'must be {"pick": CARD}, {"french_aid": true|false} or {"orders": {...}}'
-    )
+    """The one parser of actions, for records, terminals and clients. Raises
+    ``IllegalActionError`` naming the field at fault; it only reads ``data``."""
+    if not isinstance(data, dict):
+        raise IllegalActionError("action", f"must be a JSON object: {ACTION_FORMS}")
+    if len(data) != 1:
+        names = ", ".join(sorted(map(str, data))) or "nothing"
+        raise IllegalActionError("action", f"must hold exactly one action, not {names}: "
+                                 f"{ACTION_FORMS}")  # fmt: skip
+    ((key, value),) = data.items()
+    if key == "pick":
+        if not isinstance(value, str):
+            raise IllegalActionError("pick", f"must be a card id, not {_shown(value)}")
+        return Pick(value)
+    if key == "french_aid":
+        if not isinstance(value, bool):
+            raise IllegalActionError("french_aid", f"must be true or false, not {_shown(value)}")
+        return FrenchAid(value)
+    if key == "unseal":
+        if value is not True:
+            raise IllegalActionError("unseal", f"must be true, not {_shown(value)}")
+        return Unseal()
+    if key == "orders":
+        return Orders.from_json(value)
+    raise IllegalActionError("action", f"unknown action {key!r}: {ACTION_FORMS}")

@@ -2,8 +2,9 @@
 
 A game waits in one of three phases for decisions: DRAW (the next pick, WR-7), INCOME
 (French Aid, WR-9) and PLANNING (sealed orders from every player, WR-10, revealed only
-when all are in). Every other phase runs by itself. ``apply(seat, action)`` checks the
-action, changes nothing when it is illegal, and advances the machine.
+when all are in; a sealed plan may be taken back, ``Unseal``, until then). Every other
+phase runs by itself. ``apply(seat, action)`` checks the action, changes nothing when it is
+illegal, and advances the machine.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import Action, FrenchAid, Orders, Pick
+from .actions import Action, FrenchAid, Orders, Pick, Unseal
 from .data import TURNS, BoardData, default_board
 from .errors import IllegalActionError
 from .phases.bribery import resolve_bribes
@@ -162,12 +163,14 @@ class Game:
         """Make ``seat``'s decision; raises ``IllegalActionError`` and changes nothing if it
         is not that seat's turn to decide, or the action is illegal."""
         state = self.state
-        if seat not in self.awaiting():
+        if isinstance(action, Unseal):
+            self._unseal(seat)
+        elif seat not in self.awaiting():
             waiting = ", ".join(state.name(s) for s in self.awaiting()) or "nobody"
             raise IllegalActionError(
                 "seat", f"{seat} may not act now ({state.phase.value}; waiting for {waiting})"
             )
-        if isinstance(action, Pick):
+        elif isinstance(action, Pick):
             self._pick(seat, action)
         elif isinstance(action, FrenchAid):
             self._french_aid(seat, action)
@@ -204,6 +207,17 @@ class Game:
             raise IllegalActionError(faults[0].field, "; ".join([faults[0].message, *others]))
         state.orders[seat] = orders
         state.note(f"{state.name(seat)} has sealed their orders.")
+
+    def _unseal(self, seat: int) -> None:
+        """WR-10: a sealed plan may be taken back until the last player seals (then the
+        plans are revealed at once, so a game still in Planning always has one unsealed)."""
+        state = self.state
+        if state.phase is not Phase.PLANNING:
+            raise IllegalActionError("unseal", f"no plans are sealed in {state.phase.value}")
+        if seat not in state.orders:
+            raise IllegalActionError("unseal", f"seat {seat} has no sealed plan to take back")
+        del state.orders[seat]
+        state.note(f"{state.name(seat)} is planning again.")
 
     # -- questions -----------------------------------------------------------------------
 

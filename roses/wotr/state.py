@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from .actions import Orders
 from .data import BoardData
@@ -58,6 +58,9 @@ class Event:
     turn: int
     phase: Phase
     text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "phase": self.phase.value, "text": self.text}
 
 
 class Table(Protocol):

@@ -1,7 +1,9 @@
 """What one player may know (WR-20): the table, the public log and their own screen.
 
-Other players' money and sealed orders stay behind their screens, and the deck's order is
-never shown (only its size). Bots and clients only ever get a ``PlayerView``.
+During Planning each player's money and plan are behind their screen; once the plans are
+revealed the screens are put aside until the next Planning, so money is public then.
+Sealed orders stay hidden until every player has sealed. The deck's order is never shown
+(only its size). Bots and clients only ever get a ``PlayerView``.
 """
 
 from __future__ import annotations
@@ -13,11 +15,37 @@ from typing import TYPE_CHECKING, Any
 from .actions import Orders
 from .data import BoardData
 from .errors import IllegalActionError
-from .phases.planning import check_orders, orders_cost
+from .payment import Charge, payment, plan_cost
+from .phases.ending import Outcome
+from .phases.planning import MAX_SHIP_MOVE, bribe_cost, check_orders, presence
 from .state import SEAT_NAMES, Event, Phase
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A plan as its planner would see it before sealing: its price, the money left after
+    deployment pays for it and, per WR-11, what a shortfall cancels (in paying order)."""
+
+    cost: int
+    money: int
+    left: int
+    paid: tuple[Charge, ...]
+    cancelled: tuple[Charge, ...]
+    faults: tuple[IllegalActionError, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cost": self.cost,
+            "money": self.money,
+            "left": self.left,
+            "short": max(0, self.cost - self.money),
+            "paid": [charge.to_json() for charge in self.paid],
+            "cancelled": [charge.to_json() for charge in self.cancelled],
+            "faults": [{"field": f.field, "message": f.message} for f in self.faults],
+        }
 
 
 @dataclass(frozen=True)
@@ -40,6 +68,7 @@ class PlayerView:
     layout: tuple[str, ...]
     returned: tuple[str, ...]  # face up on the deck
     deck_size: int
+    picks: tuple[int, ...]  # who takes the cards still to be taken this draft, next first
     awaiting: tuple[int, ...]
     sealed: tuple[int, ...]  # who has handed in orders this turn (not what)
     my_orders: Orders | None  # the viewer's own sealed orders
@@ -50,11 +79,13 @@ class PlayerView:
     crowned: tuple[str | None, ...]
     mercenary_supply: int
     log: tuple[Event, ...]
+    outcome: Outcome | None
 
     @classmethod
     def of(cls, game: Game, viewer: int | None) -> PlayerView:
         state = game.state
         players = state.players
+        screens_up = state.phase is Phase.PLANNING  # WR-20
         return cls(
             board=state.board,
             viewer=viewer,
@@ -65,7 +96,9 @@ class PlayerView:
             houses=tuple(p.house for p in players),
             vp=tuple(p.vp for p in players),
             vp_by_source=tuple(dict(p.vp_by_source) for p in players),
-            money=tuple(p.money if seat == viewer else None for seat, p in enumerate(players)),
+            money=tuple(
+                None if screens_up and seat != viewer else p.money for seat, p in enumerate(players)
+            ),
             mercenaries=tuple(p.mercenaries for p in players),
             french_aid_used=tuple(p.french_aid_used for p in players),
             owner=dict(state.owner),
@@ -74,6 +107,7 @@ class PlayerView:
             layout=tuple(state.layout),
             returned=tuple(state.returned),
             deck_size=len(state.deck),
+            picks=tuple(state.picks[state.pick_index :]) if state.phase is Phase.DRAW else (),
             awaiting=game.awaiting(),
             sealed=tuple(sorted(state.orders)),
             my_orders=state.orders.get(viewer) if viewer is not None else None,
@@ -84,6 +118,7 @@ class PlayerView:
             crowned=tuple(state.crowned),
             mercenary_supply=state.mercenary_supply,
             log=tuple(state.log),
+            outcome=game.outcome(),
         )
 
     @property
@@ -94,6 +129,11 @@ class PlayerView:
     def my_money(self) -> int:
         money = None if self.viewer is None else self.money[self.viewer]
         return money or 0
+
+    @property
+    def can_unseal(self) -> bool:
+        """Whether the viewer may take back their sealed plan (``Unseal``, WR-10)."""
+        return self.phase is Phase.PLANNING and self.my_orders is not None
 
     def owned(self, seat: int, kind: str | None = None) -> list[str]:
         cards = [card for card, holder in self.owner.items() if holder == seat]
@@ -106,17 +146,61 @@ class PlayerView:
         return check_orders(self, self.viewer, self.my_money, self.mercenaries[self.viewer], orders)
 
     def cost(self, orders: Orders) -> int:
-        return orders_cost(self.board, orders)
+        return plan_cost(self, orders)
+
+    def preview(self, orders: Orders) -> Preview:
+        """What ``orders`` would cost the viewer and what deployment would pay and cancel
+        (WR-11), with the faults the game would refuse them for (WR-10)."""
+        bill = payment(self, self.my_money, orders)
+        return Preview(bill.cost, bill.money, bill.left, bill.paid, bill.cancelled,
+                       tuple(self.check(orders)))  # fmt: skip
+
+    def planning_options(self) -> dict[str, Any] | None:
+        """For the viewer's planning form: where each of their nobles and ships may go
+        (WR-5), the zones where they are present before any move (WR-10) and the price of
+        a troop and of a cube on each Personality that may carry one."""
+        if self.viewer is None or self.phase is not Phase.PLANNING:
+            return None
+        board, me = self.board, self.viewer
+        ships = {}
+        for ship in self.owned(me, "ship"):
+            here = board.sea_index[self.ship_sea[ship]]
+            ships[ship] = [sea for sea, index in board.sea_index.items()
+                           if 0 < abs(index - here) <= MAX_SHIP_MOVE]  # fmt: skip
+        cubes: dict[str, dict[str, int]] = {"white": {}, "black": {}}
+        for card, holder in self.owner.items():
+            if holder is not None and board.is_personality(card):
+                colour = "white" if holder == me else "black"
+                cubes[colour][card] = bribe_cost(board, card, colour)
+        return {
+            "noble_moves": {
+                noble: sorted(board.zone[self.noble_zone[noble]].land)
+                for noble in self.owned(me, "noble")
+            },
+            "ship_moves": ships,
+            "present": sorted(presence(self, me, Orders())),
+            "calais_zones": list(board.model.calais.zones),
+            "troop_cost": board.model.troops.cost,
+            "troops_max": board.model.troops.per_player,
+            "cube_costs": cubes,
+        }
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready description; holds nothing this viewer may not know."""
+        """A JSON-ready description holding everything a client needs to draw the table
+        and act, and nothing this viewer may not know (WR-20). Seats are numbers in
+        ``owner``, ``calais`` and ``award_holder`` and names elsewhere (``seats`` maps
+        one to the other); the board and its map are ``board.to_json()``."""
+        names = [SEAT_NAMES[s] for s in range(self.players)]
+        mine = self.my_orders
         return {
             "viewer": None if self.viewer is None else SEAT_NAMES[self.viewer],
+            "seats": names,
             "turn": self.turn,
             "phase": self.phase.value,
             "order": [SEAT_NAMES[s] for s in self.order],
             "houses": list(self.houses),
             "vp": list(self.vp),
+            "vp_by_source": [dict(sources) for sources in self.vp_by_source],
             "money": list(self.money),
             "mercenaries": list(self.mercenaries),
             "french_aid_used": list(self.french_aid_used),
@@ -126,12 +210,19 @@ class PlayerView:
             "layout": list(self.layout),
             "returned": list(self.returned),
             "deck_size": self.deck_size,
+            "picks": [SEAT_NAMES[s] for s in self.picks],
             "awaiting": [SEAT_NAMES[s] for s in self.awaiting],
             "sealed": [SEAT_NAMES[s] for s in self.sealed],
-            "my_orders": None if self.my_orders is None else self.my_orders.to_json()["orders"],
+            "my_orders": None if mine is None else mine.to_json()["orders"],
+            "my_preview": None if mine is None else self.preview(mine).to_json(),
+            "can_unseal": self.can_unseal,
+            "planning_options": self.planning_options(),
             "revealed": {SEAT_NAMES[s]: o.to_json()["orders"] for s, o in self.revealed.items()},
+            "french_aid_offer": self.french_aid_offer,
             "calais": list(self.calais) if self.calais else None,
             "award_holder": dict(self.award_holder),
             "crowned": list(self.crowned),
-            "log": [event.text for event in self.log],
+            "mercenary_supply": self.mercenary_supply,
+            "log": [{"n": n, **event.to_json()} for n, event in enumerate(self.log)],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
         }

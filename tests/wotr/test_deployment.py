@@ -6,7 +6,7 @@ from __future__ import annotations
 from roses.wotr.actions import Orders
 from roses.wotr.phases.deployment import deploy
 from roses.wotr.phases.parliament import ranking, zone_holdings
-from roses.wotr.state import GameState
+from roses.wotr.state import GameState, Phase
 
 from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
@@ -15,6 +15,7 @@ def deployed(state: GameState, **orders: Orders) -> GameState:
     seats = {"red": RED, "yellow": YELLOW, "green": GREEN, "blue": BLUE}
     state.orders = {seat: Orders() for seat in range(state.player_count)}
     state.orders.update({seats[name]: o for name, o in orders.items()})
+    state.phase = Phase.DEPLOYMENT
     deploy(state)
     return state
 
@@ -99,3 +100,19 @@ def test_pieces_move_and_mercenaries_are_placed_free() -> None:
     assert state.defence == {"windsor": 3}
     assert state.players[RED].mercenaries == 0 and state.players[RED].money == 0
     assert state.mercenaries_placed == 2
+    assert state.log[-1].text == "Red places 1 troop and 2 mercenaries to defend Windsor."
+
+
+def test_the_log_says_what_is_placed_in_singular_and_plural() -> None:
+    """WR-11: troops and mercenaries are named apart, '1 troop', '2 troops', '1 mercenary'."""
+    state = game_at(money=9).state
+    give(state, RED, "windsor", "london", "stafford")
+    give(state, YELLOW, "winchester")
+    state.players[RED].mercenaries = 1
+    deployed(state, red=Orders(troops={"windsor": 1, "winchester": 2},
+                               mercenaries={"london": 1}))  # fmt: skip
+    texts = [event.text for event in state.log]
+    assert "Red places 1 troop to defend Windsor." in texts
+    assert "Red places 2 troops to attack Winchester." in texts
+    assert "Red places 1 mercenary to defend London." in texts
+    assert all(event.phase is Phase.DEPLOYMENT and event.turn == 1 for event in state.log)

@@ -49,8 +49,8 @@ def test_second_noble_beats_a_large_town() -> None:
     assert ne_ranking(state) == [YELLOW, RED]
 
 
-def test_equal_ships_or_nobles_tie_by_turn_order() -> None:
-    """WR-3: only equal ships (or equal nobles): the player first in turn order wins."""
+def test_equal_ships_tie_by_turn_order() -> None:
+    """WR-14: a tie of only an equal number of ships goes by turn order."""
     state = game_at(order=(BLUE, RED, YELLOW, GREEN)).state
     give(state, RED, "ship-of-kingston")
     give(state, BLUE, "ship-of-berwick")
@@ -58,6 +58,20 @@ def test_equal_ships_or_nobles_tie_by_turn_order() -> None:
     assert ne_ranking(state) == [BLUE, RED]
     state.order = [RED, BLUE, YELLOW, GREEN]
     assert ne_ranking(state) == [RED, BLUE]
+
+
+def test_two_nobles_of_equal_rank_tie_by_turn_order() -> None:
+    """WR-14: Percy 9 and Plantagenet 9, equal rank, alone in a zone: turn order decides,
+    first place (9 VP in NE) to the player earlier in turn order, second (6 VP) to the other."""
+    game = game_at(order=(GREEN, YELLOW, BLUE, RED))
+    state = game.state
+    give(state, RED, "percy", zone="NE")
+    give(state, YELLOW, "plantagenet", zone="NE")
+    assert ne_ranking(state) == [YELLOW, RED]
+    score_zones(state)
+    assert vp(game) == [6, 9, 0, 0]
+    state.order = [RED, GREEN, YELLOW, BLUE]
+    assert ne_ranking(state) == [RED, YELLOW]
 
 
 def test_ships_count_where_they_are_sea_example() -> None:
@@ -111,13 +125,32 @@ def test_king_vote_lancaster_beats_york() -> None:
     assert vp(game) == [5, 0, 0, 5]
 
 
-def test_a_tie_in_votes_keeps_last_turns_house_and_lancaster_on_turn_one() -> None:
-    """WR-15: a tie in votes keeps the house that won last turn; Lancaster on turn 1."""
+def test_a_vote_of_0_to_0_crowns_nobody_and_pays_nothing() -> None:
+    """WR-15 (the project's decision): when nobody is present anywhere, no house has a
+    vote, nobody is crowned and nobody scores the King's 5 VP."""
     game = game_at()
     state = game.state
-    crown_king(state)  # nobody anywhere: 0 to 0
-    assert state.crowned == [LANCASTER]
-    state.crowned = [YORK]
     crown_king(state)
-    assert state.crowned == [YORK, YORK]
-    assert vp(game) == [5, 5, 5, 5]  # once each house
+    assert state.crowned == [None]
+    assert vp(game) == [0, 0, 0, 0]
+    assert state.log[-1].text == (
+        "Votes: Lancaster 0, York 0; nobody is present anywhere, and nobody is crowned."
+    )
+
+
+def test_a_tie_in_votes_keeps_the_house_crowned_last() -> None:
+    """WR-15 (the project's decision): a tie keeps the house crowned last, passing over
+    turns that crowned nobody; Lancaster, reigning in 1450, when none has been crowned."""
+    game = game_at()
+    state = game.state
+    give(state, RED, "bamburgh")  # Lancaster: NM, 4 votes
+    give(state, YELLOW, "windsor")  # York: SE, 7 votes
+    give(state, GREEN, "harlech")  # York: WA, 5 votes
+    give(state, BLUE, "kenilworth")  # Lancaster: MI, 8 votes: 12 to 12
+    crown_king(state)
+    assert state.crowned == [LANCASTER]
+    assert vp(game) == [5, 0, 0, 5]
+    state.crowned = [YORK, None]
+    crown_king(state)
+    assert state.crowned == [YORK, None, YORK]
+    assert vp(game) == [5, 5, 5, 5]

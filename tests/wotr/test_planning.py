@@ -6,7 +6,8 @@ import pytest
 
 from roses.wotr.actions import Orders
 from roses.wotr.errors import IllegalActionError
-from roses.wotr.phases.planning import check_orders, orders_cost, presence
+from roses.wotr.payment import plan_cost
+from roses.wotr.phases.planning import check_orders, presence
 from roses.wotr.state import GameState
 
 from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give, neville_ten
@@ -79,7 +80,7 @@ def test_the_planning_example_costs_47_pounds() -> None:
         bribes={"stafford": "white", "neville": "black"},
     )
     assert faults(state, RED, orders) == []
-    assert orders_cost(state.board, orders) == 47
+    assert plan_cost(state, orders) == 47
 
 
 def test_bribe_costs_double_for_black() -> None:
@@ -91,8 +92,8 @@ def test_bribe_costs_double_for_black() -> None:
                            "ship-of-kingston": "black"})  # fmt: skip
     white = Orders(bribes={c: "white" for c in black.bribes})
     income = board.icons["archbishop-of-york"].income + board.icons["ship-of-kingston"].income
-    assert orders_cost(board, black) == 2 * (9 + income)
-    assert orders_cost(board, white) == 9 + income
+    assert plan_cost(state, black) == 2 * (9 + income)
+    assert plan_cost(state, white) == 9 + income
     assert faults(state, YELLOW, black) == []
     assert faults(state, RED, white) == []
 

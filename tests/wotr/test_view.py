@@ -3,11 +3,19 @@ deck's order."""
 
 from __future__ import annotations
 
+import copy
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from roses.bots.wotr import make_wotr_bot
 from roses.wotr.actions import Orders, Pick
 from roses.wotr.game import Game
-from roses.wotr.state import Phase
+from roses.wotr.phases.deployment import deploy
+from roses.wotr.state import SEAT_NAMES, Phase
 
-from .helpers import BLUE, GREEN, RED, YELLOW
+from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 
 def planning_game() -> Game:
@@ -18,8 +26,8 @@ def planning_game() -> Game:
     return game
 
 
-def test_money_is_behind_each_screen() -> None:
-    """WR-20: a player sees their own money only; a spectator sees none."""
+def test_money_is_behind_each_screen_during_planning() -> None:
+    """WR-20: while planning a player sees their own money only; a spectator sees none."""
     game = planning_game()
     view = game.view(GREEN)
     assert view.money[GREEN] == game.state.players[GREEN].money
@@ -67,3 +75,88 @@ def test_the_view_checks_orders_as_the_game_will() -> None:
     ]
     assert view.check(Orders()) == []
     assert view.cost(Orders(troops={"london": 2})) == 6
+
+
+def test_money_is_public_outside_planning() -> None:
+    """WR-20: the screens are put aside after the reveal until the next Planning, so in the
+    draft, at income and at the end everyone, spectators too, sees every purse."""
+    game = Game(4, seed=11)
+    assert game.phase is Phase.DRAW
+    purses = tuple(player.money for player in game.state.players)
+    for viewer in (RED, YELLOW, None):
+        assert game.view(viewer).money == purses
+    game = planning_game()
+    for seat in game.awaiting():
+        game.apply(seat, Orders())
+    assert game.phase is not Phase.PLANNING
+    assert game.view(None).money == tuple(player.money for player in game.state.players)
+
+
+def test_the_preview_shows_cost_money_left_and_what_a_shortfall_cancels() -> None:
+    """WR-11: cost, money left, and the cancelled parts in paying order: white cubes,
+    black cubes, troops by chart order and votes; troops bought one at a time."""
+    game = game_at(money=16)
+    state = game.state
+    give(state, RED, "stafford", "windsor", "winchester")
+    give(state, YELLOW, "percy", "herbert")
+    orders = Orders(bribes={"stafford": "white", "herbert": "black", "percy": "black"},
+                    troops={"winchester": 1, "windsor": 1})  # fmt: skip
+    preview = game.view(RED).preview(orders)
+    assert (preview.cost, preview.money, preview.left) == (6 + 18 + 8 + 3 + 3, 16, 2)
+    assert [c.text for c in preview.paid] == ["the white cube on Stafford",
+                                              "the black cube on Herbert"]  # fmt: skip
+    assert [c.text for c in preview.cancelled] == [
+        "the black cube on Percy", "1 troop on Windsor", "1 troop on Winchester"
+    ]  # fmt: skip
+    data = json.loads(json.dumps(preview.to_json()))
+    assert data["short"] == 38 - 16 and data["faults"] == []
+    assert data["cancelled"][1] == {
+        "kind": "troops", "card": "windsor", "name": "Windsor", "count": 1, "cost": 3,
+        "text": "1 troop on Windsor",
+    }  # fmt: skip
+    # Deployment cancels exactly what the preview said.
+    state.orders = {seat: Orders() for seat in range(4)}
+    state.orders[RED] = orders
+    deploy(state)
+    assert state.log[-1].text == ("Red is short of money; cancelled: the black cube on Percy, "
+                                  "1 troop on Windsor, 1 troop on Winchester.")  # fmt: skip
+    assert state.players[RED].money == preview.left
+
+
+def test_the_preview_names_faults_and_buys_troops_one_at_a_time() -> None:
+    game = game_at(money=7)
+    give(game.state, RED, "windsor")
+    preview = game.view(RED).preview(Orders(troops={"windsor": 3, "london": 1}))
+    assert [c.text for c in preview.paid] == ["2 troops on Windsor"]
+    assert [c.text for c in preview.cancelled] == ["1 troop on Windsor", "1 troop on London"]
+    assert [(f.field, f.message) for f in preview.faults] == [
+        ("troops.london", "is neutral and cannot be attacked (WR-10)")
+    ]
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16), players=st.sampled_from([2, 3, 4]))
+def test_the_preview_agrees_with_deployment(seed: int, players: int) -> None:
+    """Invariant (WR-11): what each planner's preview says a plan leaves and cancels is
+    what deployment then does, for random plans through whole random games."""
+    bots = [make_wotr_bot("random", seed=seed + s) for s in range(players)]
+    game = Game(players, seed=seed)
+    while not game.is_over():
+        seats = game.awaiting()
+        if game.phase is not Phase.PLANNING:
+            game.apply(seats[0], bots[seats[0]].act(game.view(seats[0])))
+            continue
+        plans = {seat: bots[seat].act(game.view(seat)) for seat in seats}
+        previews = {seat: game.view(seat).preview(plan) for seat, plan in plans.items()}  # type: ignore[arg-type]
+        trial = copy.deepcopy(game.state)
+        trial.orders, trial.phase, seen = dict(plans), Phase.DEPLOYMENT, len(trial.log)  # type: ignore[arg-type]
+        deploy(trial)
+        texts = [event.text for event in trial.log[seen:]]
+        for seat, preview in previews.items():
+            assert preview.faults == ()
+            assert trial.players[seat].money == preview.left
+            cancelled = ", ".join(charge.text for charge in preview.cancelled)
+            line = f"{SEAT_NAMES[seat]} is short of money; cancelled: {cancelled}."
+            assert (line in texts) == bool(preview.cancelled)
+        for seat, plan in plans.items():
+            game.apply(seat, plan)

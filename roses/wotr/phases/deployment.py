@@ -4,75 +4,42 @@ are placed."""
 from __future__ import annotations
 
 from ..actions import Orders
-from ..data import CHART_ORDER, BoardData
+from ..payment import Payment, payment
 from ..state import GameState
-from .planning import bribe_cost
+from ..text import troops_and_mercenaries
 
 
-def _personality_priority(state: GameState, card: str) -> tuple[int, int, int, str]:
-    """WR-11: chart order (nobles first, ships last), nobles by rank, then the zone's votes
-    (a noble's home zone; a ship's present zone)."""
-    board = state.board
-    if card in board.nobles:
-        noble = board.nobles[card]
-        return CHART_ORDER.index("noble"), -noble.cp, -board.zone[noble.home].votes, card
-    icon = board.icons[card]
-    zone = board.sea_zone[state.ship_sea[card]] if icon.kind == "ship" else icon.zone
-    return CHART_ORDER.index(icon.kind), 0, -board.zone[zone].votes, card
-
-
-def _location_priority(board: BoardData, location: str) -> tuple[int, int, str]:
-    icon = board.icons[location]
-    return CHART_ORDER.index(icon.kind), -board.zone[icon.zone].votes, location
-
-
-def award_calais(state: GameState) -> None:
+def award_calais(state: GameState, payments: dict[int, Payment]) -> None:
     """WR-11: every bid is paid to the bank; the highest wins, ties by turn order, and the
     tile goes to the zone bid on for this turn."""
     best: tuple[int, int, str] | None = None
     for seat in state.order:
-        orders = state.revealed[seat]
-        if orders.calais_bid <= 0:
+        bid = next((c for c in payments[seat].paid if c.kind == "calais"), None)
+        if bid is None:
             continue
-        state.players[seat].money -= orders.calais_bid
-        state.note(f"{state.name(seat)} bids {orders.calais_bid} for Calais.")
-        if best is None or orders.calais_bid > best[1]:
-            best = (seat, orders.calais_bid, orders.calais_zone or "")
+        state.note(f"{state.name(seat)} bids {bid.cost} for Calais.")
+        if best is None or bid.cost > best[1]:
+            best = (seat, bid.cost, bid.name)
     if best is not None:
         state.calais = (best[0], best[2])
         state.note(f"{state.name(best[0])} is Captain of Calais, landing in {best[2]}.")
 
 
-def pay(state: GameState, seat: int, orders: Orders) -> dict[str, int]:
-    """WR-11: pay white cubes, then black cubes, then troops, each by chart order and votes;
-    what the player cannot afford is cancelled. Returns the troops bought per Location."""
-    board = state.board
-    player = state.players[seat]
-    cancelled: list[str] = []
-    for colour in ("white", "black"):
-        cubes = [card for card, c in orders.bribes.items() if c == colour]
-        for card in sorted(cubes, key=lambda card: _personality_priority(state, card)):
-            cost = bribe_cost(board, card, colour)
-            if cost > player.money:
-                cancelled.append(f"{colour} cube on {board.card_name(card)}")
-                continue
-            player.money -= cost
-            if colour == "white":
-                state.white_cubes.add(card)
-            else:
-                state.black_cubes.setdefault(seat, []).append(card)
+def pay(state: GameState, seat: int, bill: Payment) -> dict[str, int]:
+    """WR-11: the player pays what they can (``payment`` decides it) and the cubes go on the
+    Personalities; returns the troops bought per Location."""
+    state.players[seat].money -= bill.spent
     bought: dict[str, int] = {}
-    unit = board.model.troops.cost
-    for location in sorted(orders.troops, key=lambda loc: _location_priority(board, loc)):
-        wanted = orders.troops[location]
-        count = min(wanted, player.money // unit)
-        player.money -= count * unit
-        if count:
-            bought[location] = count
-        if count < wanted:
-            cancelled.append(f"{wanted - count} troops on {board.card_name(location)}")
-    if cancelled:
-        state.note(f"{state.name(seat)} is short of money; cancelled: {', '.join(cancelled)}.")
+    for charge in bill.paid:
+        if charge.kind == "white":
+            state.white_cubes.add(charge.card or "")
+        elif charge.kind == "black":
+            state.black_cubes.setdefault(seat, []).append(charge.card or "")
+        elif charge.kind == "troops":
+            bought[charge.card or ""] = charge.count
+    if bill.cancelled:
+        cancelled = ", ".join(charge.text for charge in bill.cancelled)
+        state.note(f"{state.name(seat)} is short of money; cancelled: {cancelled}.")
     return bought
 
 
@@ -87,24 +54,30 @@ def move_pieces(state: GameState, seat: int, orders: Orders) -> None:
 
 
 def deploy(state: GameState) -> None:
-    """WR-11: reveal, Calais, then in reverse turn order pay, move and place troops."""
+    """WR-11: reveal, Calais, then in reverse turn order pay, move and place troops. What
+    each player pays is settled on the table as it stands when the plans are revealed."""
     state.revealed, state.orders = state.orders, {}
-    award_calais(state)
+    payments = {
+        seat: payment(state, state.players[seat].money, orders)
+        for seat, orders in state.revealed.items()
+    }
+    award_calais(state, payments)
     for seat in reversed(state.order):
         orders = state.revealed[seat]
-        bought = pay(state, seat, orders)
+        bought = pay(state, seat, payments[seat])
         move_pieces(state, seat, orders)
         player = state.players[seat]
         for location in sorted(set(bought) | set(orders.mercenaries)):
             mercenaries = orders.mercenaries.get(location, 0)
             player.mercenaries -= mercenaries
             state.mercenaries_placed += mercenaries
-            count = bought.get(location, 0) + mercenaries
+            troops = bought.get(location, 0)
             if state.owner[location] == seat:
-                state.defence[location] = count
+                state.defence[location] = troops + mercenaries
                 role = "defend"
             else:
-                state.attacks.setdefault(location, {})[seat] = count
+                state.attacks.setdefault(location, {})[seat] = troops + mercenaries
                 role = "attack"
             name = state.board.card_name(location)
-            state.note(f"{state.name(seat)} places {count} troops to {role} {name}.")
+            placed = troops_and_mercenaries(troops, mercenaries)
+            state.note(f"{state.name(seat)} places {placed} to {role} {name}.")

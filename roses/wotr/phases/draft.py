@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..state import GameState
+from ..text import count
 from .awards import refresh_awards
 
 # WR-7: cards laid out per turn, by number of players.
@@ -63,7 +64,8 @@ def _take(state: GameState, seat: int, card: str) -> None:
         state.mercenary_supply -= tokens
         state.players[seat].mercenaries += tokens
         state.removed.append(card)
-        state.note(f"{state.name(seat)} takes a mercenary card: {tokens} mercenaries.")
+        mercenaries = count(tokens, "mercenary", "mercenaries")
+        state.note(f"{state.name(seat)} takes a mercenary card: {mercenaries}.")
         return
     state.owner[card] = seat
     if card in board.nobles:

@@ -71,18 +71,25 @@ def house_zone_winner(state: GameState, held: dict[int, Holdings]) -> str | None
 
 def crown_king(state: GameState) -> None:
     """WR-15 (4 players): the house with more votes crowns its heir; each of its players
-    scores 5 VP. A tie keeps last turn's house (Lancaster on turn 1)."""
+    scores 5 VP. The rulebook says nothing of ties; the project's decision
+    (docs/wotr-rules-decisions.md): 0 to 0 crowns nobody and pays nothing; any other tie
+    keeps the house crowned last, or Lancaster, the reigning house in 1450, if none yet."""
     votes = {LANCASTER: 0, YORK: 0}
     for zone in state.board.zones:
         winner = house_zone_winner(state, zone_holdings(state, zone.id))
         if winner is not None:
             votes[winner] += zone.votes
+    tally = f"Votes: Lancaster {votes[LANCASTER]}, York {votes[YORK]}"
+    if votes[LANCASTER] == votes[YORK] == 0:
+        state.crowned.append(None)
+        state.note(f"{tally}; nobody is present anywhere, and nobody is crowned.")
+        return
     if votes[LANCASTER] != votes[YORK]:
         king = LANCASTER if votes[LANCASTER] > votes[YORK] else YORK
     else:
         king = next((h for h in reversed(state.crowned) if h is not None), LANCASTER)
     state.crowned.append(king)
-    state.note(f"Votes: Lancaster {votes[LANCASTER]}, York {votes[YORK]}; {king} is crowned.")
+    state.note(f"{tally}; {king} is crowned.")
     for player in state.players:
         if player.house == king:
             player.score("king", KING_VP)

@@ -18,13 +18,6 @@ def bribe_cost(board: BoardData, card: str, colour: str) -> int:
     return base * (2 if colour == "black" else 1)
 
 
-def orders_cost(board: BoardData, orders: Orders) -> int:
-    """The full price of a plan: the Calais bid, every cube and every troop (3 pounds)."""
-    cubes = sum(bribe_cost(board, card, colour) for card, colour in orders.bribes.items())
-    troops = sum(orders.troops.values()) * board.model.troops.cost
-    return orders.calais_bid + cubes + troops
-
-
 def presence(table: Table, seat: int, orders: Orders) -> set[str]:
     """WR-10: zones where ``seat`` may attack: an own Location, bishop or noble there, or a
     noble moving this turn (present in both zones). Ships never give presence."""
