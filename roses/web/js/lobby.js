@@ -11,9 +11,22 @@ function showError(target, error) {
   target.hidden = false;
 }
 
+// Where to go after signing in: a path on this site only. "//other-host/", "/\\other-host"
+// and "https://other-host" all resolve to another origin and are refused.
+export function sameOriginPath(next, origin = location.origin) {
+  if (!next) return null;
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null; // not a URL at all
+  }
+  return url.origin === origin ? url.pathname + url.search + url.hash : null;
+}
+
 function afterSignIn() {
-  const next = new URLSearchParams(location.search).get("next");
-  if (next && next.startsWith("/")) location.assign(next);
+  const next = sameOriginPath(new URLSearchParams(location.search).get("next"));
+  if (next) location.assign(next);
   else start();
 }
 
