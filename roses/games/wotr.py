@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from roses.wotr import Game, IllegalActionError, Phase, PlayerView, Setup, default_board
+from roses.wotr import Game, IllegalActionError, Orders, Phase, PlayerView, Setup, default_board
 from roses.wotr.actions import action_from_json
-from roses.wotr.phases.planning import bribe_cost
+from roses.wotr.payment import charges
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
 
@@ -75,31 +75,29 @@ class Wotr:
 
     def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
         view = state.view(seat)
-        return {
-            "state": view.to_json(),
-            "picks": self._picks(state),
-            "french_aid_offer": view.french_aid_offer if seat in view.awaiting else 0,
-            "prices": self._prices(view) if view.phase is Phase.PLANNING else None,
-        }
+        return {"state": view.to_json(), "pay_order": self._pay_order(view)}
 
-    def _picks(self, state: Game) -> list[str]:
-        """WR-7: who picks the cards still to be taken this draft, next first (public)."""
-        if state.phase is not Phase.DRAW:
-            return []
-        game = state.state
-        return [SEAT_NAMES[seat] for seat in game.picks[game.pick_index :]]
-
-    def _prices(self, view: PlayerView) -> dict[str, JSON] | None:
-        """What each order would cost the viewer (WR-10), for the planning form's sums."""
-        if view.viewer is None:
+    def _pay_order(self, view: PlayerView) -> list[JSON] | None:
+        """WR-11's paying order of everything the viewer could put in a plan now (the Calais
+        bid, a cube on each Personality, troops on each Location), for the planning form's
+        running preview of what a shortfall cancels; None unless the viewer is planning."""
+        if view.viewer is None or view.phase is not Phase.PLANNING or view.my_orders is not None:
             return None
-        board = view.board
-        bribes = {
-            card: bribe_cost(board, card, "white" if holder == view.viewer else "black")
-            for card, holder in view.owner.items()
-            if holder is not None and board.is_personality(card)
-        }
-        return {"troop": board.model.troops.cost, "bribes": bribes}
+        board, me = view.board, view.viewer
+        held = [card for card, holder in view.owner.items() if holder is not None]
+        everything = Orders(
+            calais_bid=1,
+            calais_zone=board.model.calais.zones[0],
+            bribes={
+                card: "white" if view.owner[card] == me else "black"
+                for card in held
+                if board.is_personality(card)
+            },
+            troops={
+                card: 1 for card in held if card in board.icons and board.icons[card].is_location
+            },
+        )
+        return [charge.to_json() for charge in charges(view, everything)]
 
     def outcome(self, state: Game) -> Outcome | None:
         outcome = state.outcome()

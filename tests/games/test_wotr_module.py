@@ -5,6 +5,7 @@ random games, restore and replay, what each seat sees (WR-20), bad input, the ou
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from roses.games import IllegalAction, InvalidInput
 from roses.games.wotr import WOTR
 from roses.wotr import Game, Orders, Phase, parse_board, replay
+from roses.wotr.payment import charges
 from tests.server.hidden import walk
 
 Log = list[tuple[int, Any]]
@@ -96,11 +98,12 @@ def secrets_hidden(game: Game) -> int:
         view = WOTR.view(game, viewer)
         for node in walk(view):  # no secret key anywhere
             assert len(deck) < 2 or node != deck, "the deck's order was sent"
-        if game.phase is Phase.PLANNING:
-            money = view["state"]["money"]
-            assert [m for seat, m in enumerate(money) if seat != viewer] == [None] * (
-                game.players - (viewer is not None)
-            )
+        money = view["state"]["money"]
+        if game.phase is not Phase.PLANNING:  # WR-20: the screens are put aside
+            assert None not in money
+        else:
+            others = [m for seat, m in enumerate(money) if seat != viewer]
+            assert others == [None] * len(others)
             with others_changed(game, viewer):
                 assert WOTR.view(game, viewer) == view, f"seat {viewer} learns of others' plans"
             checked += 1
@@ -136,41 +139,66 @@ def test_the_draft_shows_whose_pick_in_snake_order_on_turn_1() -> None:
     _, game = new_game(4, 5)
     order = game.state.order
     names = WOTR.seat_labels(4, {})
-    picks = WOTR.view(game, None)["picks"]
+    picks = WOTR.view(game, None)["state"]["picks"]
     assert len(picks) == 12  # WR-7: 12 cards on turn 1 with 4 players
     assert picks[:8] == [names[s] for s in [*order, *order[::-1]]]  # WR-7: snake
     WOTR.apply(game, order[0], {"pick": game.state.layout[0]})
-    assert WOTR.view(game, None)["picks"] == picks[1:]
+    assert WOTR.view(game, None)["state"]["picks"] == picks[1:]
 
 
-def test_french_aid_is_offered_only_to_the_seat_it_waits_for() -> None:
+def test_french_aid_is_offered_to_the_seat_it_waits_for() -> None:
     _, game = new_game(3, 2)
     rng = random.Random(2)
     while game.phase is not Phase.INCOME:
         step(game, rng)
     (seat,) = WOTR.to_act(game)
-    offer = game.french_aid_offer(seat)
-    assert offer > 0  # WR-9: the leader's score minus one's own
-    assert WOTR.view(game, seat)["french_aid_offer"] == offer
-    for other in viewers(3):
-        if other != seat:
-            assert WOTR.view(game, other)["french_aid_offer"] == 0
+    offer = WOTR.view(game, seat)["state"]["french_aid_offer"]
+    assert offer == game.french_aid_offer(seat) > 0  # WR-9: the leader's score minus one's own
+    assert WOTR.view(game, None)["state"]["french_aid_offer"] == 0
 
 
-def test_planning_prices_are_the_viewers_own() -> None:
-    _, game = new_game(2, 4)
-    rng = random.Random(4)
-    while game.phase is not Phase.PLANNING:
+def planning_game(players: int, seed: int) -> Game:
+    _, game = new_game(players, seed)
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLANNING or game.turn < 2:
         step(game, rng)
-    board = game.board
-    for seat in (0, 1):
-        prices = WOTR.view(game, seat)["prices"]
-        assert prices["troop"] == board.model.troops.cost  # WR-10: 3 pounds a troop
-        for card, price in prices["bribes"].items():
-            base = board.nobles[card].cp if card in board.nobles else board.icons[card].income
-            mine = game.state.owner[card] == seat
-            assert price == base * (1 if mine else 2)  # WR-10: white 1x, black 2x
-    assert WOTR.view(game, None)["prices"] is None
+    return game
+
+
+def test_the_paying_order_is_the_engines_for_any_plan() -> None:
+    """WR-11: the form's paying order, cut down to a plan's parts, is the order in which
+    deployment pays for that plan."""
+    game = planning_game(4, 12)
+    rng = random.Random(12)
+    for seat in WOTR.to_act(game):
+        pay_order = WOTR.view(game, seat)["pay_order"]
+        for _ in range(30):
+            orders = Orders.from_json(
+                WOTR.fallback_action(WOTR.bot_input(game, seat), rng)["orders"]
+            )
+            wanted = [(c.kind, c.card) for c in charges(game.view(seat), orders)]
+            cut = [(c["kind"], c["card"]) for c in pay_order if (c["kind"], c["card"]) in wanted]
+            assert cut == wanted
+    assert WOTR.view(game, None)["pay_order"] is None
+    seat = WOTR.to_act(game)[0]
+    WOTR.apply(game, seat, {"orders": {}})
+    assert WOTR.view(game, seat)["pay_order"] is None  # sealed: nothing left to plan
+
+
+def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
+    game = planning_game(3, 4)
+    first, *others = WOTR.to_act(game)
+    WOTR.apply(game, first, {"orders": {}})
+    assert first not in WOTR.to_act(game)
+    assert WOTR.view(game, first)["state"]["can_unseal"]  # WR-10
+    WOTR.apply(game, first, WOTR.parse_action({"unseal": True}))
+    assert first in WOTR.to_act(game)
+    assert WOTR.view(game, first)["state"]["my_orders"] is None
+    for seat in (first, *others):
+        WOTR.apply(game, seat, {"orders": {}})
+    assert game.phase is not Phase.PLANNING  # the last seal reveals every plan at once
+    with pytest.raises(IllegalAction, match="unseal"):
+        WOTR.apply(game, first, {"unseal": True})
 
 
 def test_bad_input_is_refused_with_its_reason_and_changes_nothing() -> None:
@@ -178,7 +206,8 @@ def test_bad_input_is_refused_with_its_reason_and_changes_nothing() -> None:
     before = [WOTR.view(game, seat) for seat in viewers(2)]
     for raw, reason in [
         ("york", "action"),
-        ({"pick": 3}, "action"),
+        ({"pick": 3}, "pick: must be a card id"),
+        ({"unseal": False}, "unseal: must be true"),
         ({"orders": {"troops": {"york": "two"}}}, "orders.troops.york"),
         ({"orders": {"navy": {}}}, "orders.navy"),
     ]:
@@ -278,7 +307,9 @@ def test_bots_play_legal_actions(bot: str) -> None:
     seed = 0
     while WOTR.to_act(game) and game.turn == 1:
         for seat in WOTR.to_act(game):
-            action = WOTR.bot_action(bot, WOTR.bot_input(game, seat), 1.0, seed)
+            # A bot's input travels to a bot process: it survives pickling.
+            bot_input = pickle.loads(pickle.dumps(WOTR.bot_input(game, seat)))
+            action = WOTR.bot_action(bot, bot_input, 1.0, seed)
             WOTR.apply(game, seat, WOTR.parse_action(action))
             seed += 1
     assert game.turn == 2

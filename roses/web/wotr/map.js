@@ -66,7 +66,7 @@ function icon(board, id, x, y, seat, troops) {
 
 function noble(board, id, x, y, seat) {
   const data = board.nobles[id];
-  return s("g", { class: "noble", transform: `translate(${x} ${y})`, "data-card": id },
+  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id },
     s("title", {}, `${data.name}, noble of ${data.cp} CP`),
     s("rect", { x: -44, y: -14, width: 88, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),
@@ -127,7 +127,7 @@ export function drawMap(board, table, troops = {}) {
   for (const [zone, ids] of Object.entries(standing)) {
     const [x, y] = layout.zones[zone].nobles;
     ids.sort().forEach((id, index) => {
-      svg.append(noble(board, id, x + (index % 2 ? 48 : -48), y + Math.floor(index / 2) * 32,
+      svg.append(noble(board, id, x + (index % 2 ? 62 : -62), y + Math.floor(index / 2) * 42,
         table.owner[id]));
     });
   }

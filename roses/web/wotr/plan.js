@@ -87,6 +87,7 @@ export class Planner {
     const saved = view.draft && view.draft.turn === this.turn ? view.draft.orders : {};
     this.plan = planFromJson(saved);
     this.timer = null;
+    this.busy = false;
     this.element = h("section", { class: "panel planning", "aria-labelledby": "plan-title" });
     this.summary = h("div", { class: "plan-summary", "aria-live": "polite" });
     this.error = h("p", { class: "error", role: "alert", hidden: true });
@@ -118,12 +119,21 @@ export class Planner {
       clearTimeout(this.timer);
       await this.save();
     }
+    await this.send({ orders: ordersJson(this.plan) });
+  }
+
+  // One action at a time; the server's sentence shown when it refuses (e.g. WR-10 faults).
+  async send(action) {
+    if (this.busy) return;
+    this.busy = true;
     this.error.hidden = true;
     try {
-      await this.context.api.act({ orders: ordersJson(this.plan) });
+      await this.context.api.act(action);
     } catch (problem) {
       this.error.textContent = problem.message;
       this.error.hidden = false;
+    } finally {
+      this.busy = false;
     }
   }
 
@@ -150,18 +160,11 @@ export class Planner {
           preview.cancelled.map((charge) => charge.text).join(", "), " (WR-11).")
         : null,
       state.can_unseal
-        ? h("button", { type: "button", onclick: () => this.unseal() }, "Withdraw the plan to change it")
+        ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, "Withdraw the plan to change it")
         : null);
   }
 
-  async unseal() {
-    try {
-      await this.context.api.act({ unseal: true });
-    } catch (problem) {
-      this.error.textContent = problem.message;
-      this.error.hidden = false;
-    }
-  }
+
 
   form(board, state) {
     const planning = this.planning;

@@ -29,6 +29,7 @@ class WotrUi {
     this.reveal = null; // {before, steps, index} while a reveal is shown step by step
     this.selected = null; // the card chosen in the draft, before "Take"
     this.message = "";
+    this.busy = false;
     this.status = h("p", { class: "wotr-status", "aria-live": "polite", role: "status" });
     this.mapBox = h("div", { class: "map-box" });
     this.phaseBox = h("div", { class: "phase-box" });
@@ -50,7 +51,7 @@ class WotrUi {
         && view.state.log.length > before.state.log.length) {
       this.startReveal(before, view);
     }
-    if (view.state.phase !== PHASE.draw) this.selected = null;
+    if (!view.state.layout.includes(this.selected)) this.selected = null;
     this.render();
   }
 
@@ -64,13 +65,18 @@ class WotrUi {
     return `${this.labels[seat]} (${person})`;
   }
 
+  // One action at a time: a second click while the first is on its way does nothing.
   async act(action) {
+    if (this.busy) return;
+    this.busy = true;
     this.message = "";
     try {
       await this.api.act(action);
     } catch (problem) {
       this.message = problem.message;
       this.render();
+    } finally {
+      this.busy = false;
     }
   }
 
@@ -120,7 +126,7 @@ class WotrUi {
     const known = before.state.log.length + steps.slice(0, index + 1)
       .reduce((sum, step) => sum + step.events.length, 0);
     const base = scored ? after.state : { ...before.state, money: after.state.money };
-    return { ...base, log: after.state.log.slice(0, known) };
+    return { ...base, awaiting: [], sealed: [], log: after.state.log.slice(0, known) };
   }
 
   revealPanel() {
