@@ -4,10 +4,10 @@
 
 import { Board, PHASE, SEAT_COLOURS, h, plural } from "./dom.js";
 import { drawMap, legend } from "./map.js";
+import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
 import { Planner, describeOrders } from "./plan.js";
 
 const REVEALED = [PHASE.deployment, PHASE.bribery, PHASE.combat, PHASE.parliament];
-const TURNS = 5;
 
 function loadStyle() {
   if (document.getElementById("wotr-css")) return;
@@ -60,9 +60,7 @@ class WotrUi {
   }
 
   who(seat) {
-    const info = this.view.seats[seat];
-    const person = info.is_you ? "you" : info.player || (info.bot ? `${info.bot} bot` : "open seat");
-    return `${this.labels[seat]} (${person})`;
+    return seatName(this.view.seats, this.labels, seat);
   }
 
   // One action at a time: a second click while the first is on its way does nothing.
@@ -179,7 +177,8 @@ class WotrUi {
     else panel = this.endPanel();
     const error = this.message ? h("p", { class: "error", role: "alert" }, this.message) : null;
     this.phaseBox.replaceChildren(...[error, panel].filter(Boolean));
-    this.sideBox.replaceChildren(this.playersPanel(shown), this.trackPanel(shown), this.logPanel(shown));
+    const names = { board: this.board, labels: this.labels, seats: this.view.seats };
+    this.sideBox.replaceChildren(playersPanel(names, shown), trackPanel(names, shown), logPanel(shown));
   }
 
   statusText() {
@@ -300,65 +299,5 @@ class WotrUi {
         h("a", { class: "button", href: `/games/${view.id}/replay` }, "Replay the game"),
         h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
           "Download the record")));
-  }
-
-  playersPanel(state) {
-    const view = this.view;
-    const rows = this.labels.map((label, seat) => {
-      const cards = Object.entries(state.owner).filter(([, owner]) => owner === seat).map(([card]) => card);
-      const money = state.money[seat];
-      let doing = "";
-      if (state.awaiting.includes(label)) {
-        doing = state.phase === PHASE.planning ? "is planning" : "to decide";
-      } else if (state.sealed.includes(label)) doing = "has sealed a plan";
-      return h("li", { class: `player${view.seats[seat].is_you ? " you" : ""}`, style: `--seat: ${SEAT_COLOURS[seat]}`,
-        "data-seat": seat },
-      h("div", { class: "player-head" },
-        h("span", { class: "swatch", "aria-hidden": "true" }),
-        h("strong", {}, this.who(seat)),
-        state.houses[seat] ? h("span", { class: "house" }, state.houses[seat]) : null,
-        h("span", { class: "vp" }, `${state.vp[seat]} VP`)),
-      h("div", { class: "player-line small" },
-        money === null ? "money behind the screen" : plural(money, "pound"),
-        state.mercenaries[seat] ? ` · ${plural(state.mercenaries[seat], "mercenary", "mercenaries")}` : "",
-        doing ? ` · ${doing}` : ""),
-      h("details", { class: "cards" }, h("summary", {}, plural(cards.length, "card")),
-        h("ul", {}, cards.map((card) => h("li", {}, `${this.board.name(card)} — ${this.board.describe(card)}`)))));
-    });
-    return h("section", { class: "panel players", "aria-label": "Players" }, h("ul", {}, rows));
-  }
-
-  trackPanel(state) {
-    const board = this.board;
-    const awards = board.data.awards.map((award) => {
-      const holder = state.award_holder[award.id];
-      return h("li", { style: holder === null || holder === undefined ? "" : `--seat: ${SEAT_COLOURS[holder]}` },
-        `${award.name}: ${holder === null || holder === undefined ? "nobody" : this.labels[holder]}`);
-    });
-    const turns = Array.from({ length: TURNS }, (_, index) => {
-      const turn = index + 1;
-      const house = state.crowned[index];
-      return h("li", { class: turn === state.turn ? "current" : "", "aria-current": turn === state.turn ? "step" : null },
-        `Turn ${turn}`, house ? h("small", {}, ` ${house} crowned`) : null);
-    });
-    const king = [...state.crowned].reverse().find(Boolean);
-    return h("section", { class: "panel track", "aria-label": "Turn track and awards" },
-      h("ol", { class: "turns" }, turns),
-      state.houses.some(Boolean) ? h("p", {}, `King's house: ${king || "none yet"} (WR-15)`) : null,
-      h("ul", { class: "awards" }, awards),
-      h("p", { class: "small muted" }, `${board.data.calais.name}: a bid in planning, for one turn (WR-11). `,
-        `Deck: ${state.deck_size} cards.`));
-  }
-
-  logPanel(state) {
-    const log = state.log;
-    const recent = log.slice(-60);
-    const list = h("ol", { class: "wotr-log", start: log.length - recent.length + 1 },
-      recent.map((event) => h("li", { "data-phase": event.phase }, h("small", {}, `T${event.turn} ${event.phase}: `), event.text)));
-    const box = h("section", { class: "panel log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), list);
-    requestAnimationFrame(() => {
-      list.scrollTop = list.scrollHeight;
-    });
-    return box;
   }
 }
