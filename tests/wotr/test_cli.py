@@ -11,11 +11,15 @@ import pytest
 
 from roses.bots.wotr import make_wotr_bot
 from roses.cli import main
-from roses.cli.wotr.hotseat import CLEAR, edit_orders, play_hotseat
+from roses.cli.wotr.hotseat import PRIVATE, PUBLIC, edit_orders, play_hotseat
+from roses.cli.wotr.render import describe_orders, draw_table
 from roses.wotr.actions import Orders
-from roses.wotr.data import default_board_json
+from roses.wotr.data import default_board, default_board_json
 from roses.wotr.game import Game
 from roses.wotr.record import load
+from roses.wotr.state import Phase
+
+from .helpers import RED, game_at, give
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -91,6 +95,7 @@ def test_simulate_rejects_bad_options(capsys: Any) -> None:
 
 
 def test_planning_commands_build_orders() -> None:
+    board = default_board()
     orders = Orders()
     commands = [
         "bid 4 se",
@@ -102,17 +107,50 @@ def test_planning_commands_build_orders() -> None:
         "black neville",
     ]
     for command in commands:
-        orders = edit_orders(orders, command)
+        orders = edit_orders(board, orders, command)
     assert orders == Orders(4, "SE", {"stafford": "WC"}, {"ship-of-sandwich": "MI-sea"},
                             {"windsor": 2}, {"windsor": 1},
                             {"stafford": "white", "neville": "black"})  # fmt: skip
     for command in ("troops windsor 0", "unbribe neville", "unmove stafford", "bid 0 SE"):
-        orders = edit_orders(orders, command)
+        orders = edit_orders(board, orders, command)
     assert orders.troops == {} and orders.noble_moves == {} and orders.calais_bid == 0
     with pytest.raises(ValueError, match="unknown command"):
-        edit_orders(orders, "attack london")
+        edit_orders(board, orders, "attack london")
     with pytest.raises(ValueError, match="not a whole number"):
-        edit_orders(orders, "troops windsor many")
+        edit_orders(board, orders, "troops windsor many")
+
+
+def test_ids_are_not_case_sensitive_and_sea_zones_are_listed() -> None:
+    """WR-5, WR-10 at the terminal: card, zone and sea-zone ids in any case; a wrong sea
+    zone is answered with the list of sea zones, which the table also shows."""
+    board = default_board()
+    orders = Orders()
+    for command in ("MOVE Stafford wc", "sail SHIP-OF-SANDWICH mi-SEA", "Troops WINDSOR 2",
+                    "BLACK Neville", "bid 3 mi"):  # fmt: skip
+        orders = edit_orders(board, orders, command)
+    assert orders == Orders(3, "MI", {"stafford": "WC"}, {"ship-of-sandwich": "MI-sea"},
+                            {"windsor": 2}, {}, {"neville": "black"})  # fmt: skip
+    seas = "NM-west, NE-west, WA-sea, WC-sea, SE-sea, MI-sea, NE-east, NM-east"
+    with pytest.raises(ValueError, match=f"no sea zone 'north-sea' \\(sea zones: {seas}\\)"):
+        edit_orders(board, orders, "sail ship-of-sandwich north-sea")
+    with pytest.raises(ValueError, match="no card 'camelot' on the board"):
+        edit_orders(board, orders, "troops camelot 1")
+    assert f"Sea zones (WR-5, a chain; ships sail up to 2): {seas}" in draw_table(
+        Game(2, seed=1).view(0)
+    )
+
+
+def test_the_terminal_previews_what_a_shortfall_cancels() -> None:
+    """WR-11 at the terminal: cost, money left and what deployment would cancel: castles
+    by votes, Kenilworth (MI, 8) before Windsor (SE, 7)."""
+    game = game_at(money=7)
+    give(game.state, RED, "windsor", "kenilworth")
+    text = describe_orders(game.view(RED), Orders(troops={"windsor": 2, "kenilworth": 1}))
+    assert text.splitlines() == [
+        "2 troops on Windsor; 1 troop on Kenilworth.",
+        "Cost 9 pounds of your 7; 1 left after deployment.",
+        "Short by 2: deployment would cancel 1 troop on Windsor (WR-11).",
+    ]
 
 
 class Script:
@@ -131,26 +169,43 @@ class Script:
         if "Hand the keyboard" in prompt:
             return ""
         self.plans += 1
-        return ["troops london 1", "troops nowhere 1", "show", "done"][(self.plans - 1) % 4]
+        commands = ["troops london 1", "troops bishop-of-durham 1", "show", "done"]
+        return commands[(self.plans - 1) % 4]
 
     def write(self, text: str) -> None:
         self.output.append(text)
 
 
-def test_hot_seat_plays_a_whole_game_with_hidden_planning() -> None:
+def test_hot_seat_plans_only_on_the_alternate_screen() -> None:
+    """WR-20 at one terminal: each plan is made on the alternate screen, entered after the
+    hand-over and left when the orders are sealed, so nothing of a plan (commands, the
+    plan, its cost, the planner's money) is written to the normal screen or its scrollback."""
     script = Script()
     game = play_hotseat(Game(2, seed=4), [None, None], script.read, script.write)
     assert game.is_over()
     assert script.output[-1].startswith("Game over:")
-    text = "\n".join(script.output)
-    assert "is not a Location" in text  # a bad order is refused with the reason
-    # Each player's planning starts on a cleared screen after the hand-over, and the
-    # screen is cleared again when their orders are sealed.
+    assert "is not a Location" in "\n".join(script.output)  # bad orders are refused
+    private, sections = False, 0
     for index, line in enumerate(script.output):
-        if "Hand the keyboard" in line:
-            assert script.output[index - 1] == CLEAR
-        if line.endswith("orders are sealed."):
-            assert script.output[index - 1] == CLEAR
+        if line == PRIVATE:
+            assert not private and "Hand the keyboard" in script.output[index - 1]
+            private, sections = True, sections + 1
+        elif line == PUBLIC:
+            assert private and script.output[index + 1].endswith("orders are sealed.")
+            private = False
+        elif not private:
+            for secret in ("plans>", "Cost ", "troop on", "left after deployment", "Orders (WR"):
+                assert secret not in line, line
+    assert not private and sections == 10  # 2 players x 5 turns
+
+
+def test_leaving_during_planning_leaves_the_alternate_screen() -> None:
+    answers = iter(["1"] * 12 + ["", "troops windsor 1", "quit"])
+    output: list[str] = []
+    game = play_hotseat(Game(2, seed=4), [None, None], lambda _: next(answers), output.append)
+    assert game.phase is Phase.PLANNING
+    assert output[-2:] == [PUBLIC, "Game left unfinished."]
+    assert output.count(PRIVATE) == output.count(PUBLIC) == 1
 
 
 def test_hot_seat_with_a_bot_and_quitting() -> None:

@@ -1,8 +1,8 @@
 """People playing Wars of the Roses at one terminal, bots in any seat.
 
-Planning is secret (WR-10, WR-20): before each person plans, the screen is cleared and the
-keyboard handed over; after they seal their orders the screen is cleared again, so the
-next player never sees them.
+Planning is secret (WR-10, WR-20): each person plans on the terminal's alternate screen,
+entered after the keyboard is handed over and left when the orders are sealed, so nothing
+of a plan or of the planner's money stays on the screen or in the scrollback.
 """
 
 from __future__ import annotations
@@ -13,13 +13,17 @@ from typing import Final, TypeVar
 
 from roses.bots.wotr import WotrBot
 from roses.wotr.actions import Cube, FrenchAid, Orders, Pick
+from roses.wotr.data import BoardData
 from roses.wotr.errors import WotrError
 from roses.wotr.game import Game
 from roses.wotr.state import SEAT_NAMES, Phase
 
 from .render import describe_orders, draw_layout, draw_table, seat_label
 
-CLEAR: Final = "\033[2J\033[H"
+# The alternate screen (xterm, and every common terminal): entered cleared, cleared again
+# before it is left, and it has no scrollback of its own.
+PRIVATE: Final = "\033[?1049h\033[2J\033[H"
+PUBLIC: Final = "\033[2J\033[?1049l"
 PLAN_HELP: Final = """Orders (WR-10), one per line:
   bid N ZONE            bid N pounds for the Captain of Calais (MI or SE); bid 0 to withdraw
   move NOBLE ZONE       move a noble to an adjacent zone      (unmove NOBLE)
@@ -28,7 +32,8 @@ PLAN_HELP: Final = """Orders (WR-10), one per line:
   mercs LOCATION N      place N of your mercenaries; 0 removes them
   white CARD / black CARD / unbribe CARD   bribe cubes on Personalities
   show   clear   done   help
-Cards are named by the id in brackets, e.g. windsor, ship-of-sandwich, neville."""
+Cards are named by their ids, e.g. windsor, ship-of-sandwich, neville; zones by NM, NE, MI,
+SE, WC, WA; sea zones by the ids listed under the table. Upper or lower case."""
 
 V = TypeVar("V")
 Reader = Callable[[str], str]
@@ -101,7 +106,7 @@ class HotSeat:
         self.write(draw_layout(view))
         while True:
             text = self.ask(f"{seat_label(view, seat)}, pick a card (number or id): ")
-            card = text
+            card = next((c for c in view.layout if c.lower() == text.lower()), text)
             if text.isdigit() and 1 <= int(text) <= len(view.layout):
                 card = view.layout[int(text) - 1]
             try:
@@ -119,8 +124,15 @@ class HotSeat:
                 return
 
     def plan(self, seat: int) -> None:
-        self.write(CLEAR)
         self.ask(f"Hand the keyboard to {SEAT_NAMES[seat]} alone, then press Enter. ")
+        self.write(PRIVATE)
+        try:
+            self.plan_in_private(seat)
+        finally:
+            self.write(PUBLIC)
+        self.write(f"{SEAT_NAMES[seat]}'s orders are sealed.")
+
+    def plan_in_private(self, seat: int) -> None:
         view = self.game.view(seat)
         self.write(draw_table(view))
         self.write(PLAN_HELP)
@@ -133,8 +145,6 @@ class HotSeat:
                 except WotrError as error:
                     self.write(str(error))
                     continue
-                self.write(CLEAR)
-                self.write(f"{SEAT_NAMES[seat]}'s orders are sealed.")
                 return
             if text == "help":
                 self.write(PLAN_HELP)
@@ -144,7 +154,7 @@ class HotSeat:
                 orders = Orders()
             elif text:
                 try:
-                    changed = edit_orders(orders, text)
+                    changed = edit_orders(view.board, orders, text)
                 except ValueError as error:
                     self.write(str(error))
                     continue
@@ -166,8 +176,31 @@ def _without(mapping: Mapping[str, V], key: str) -> dict[str, V]:
     return {k: v for k, v in mapping.items() if k != key}
 
 
-def edit_orders(orders: Orders, text: str) -> Orders:
-    """The orders after one planning command; raises ``ValueError`` for a bad command."""
+def _ids(board: BoardData, kind: str) -> dict[str, str]:
+    """Ids of one kind by their lower-case spelling: typed ids are not case-sensitive."""
+    if kind == "zone":
+        ids: tuple[str, ...] = tuple(board.zone)
+    elif kind == "sea":
+        ids = board.sea_order
+    else:
+        ids = (*board.icons, *board.nobles)
+    return {item.lower(): item for item in ids}
+
+
+def _id(board: BoardData, kind: str, text: str) -> str:
+    found = _ids(board, kind).get(text.lower())
+    if found is None:
+        if kind == "sea":
+            raise ValueError(f"no sea zone {text!r} (sea zones: {', '.join(board.sea_order)})")
+        if kind == "zone":
+            raise ValueError(f"no zone {text!r} (zones: {', '.join(board.zone)})")
+        raise ValueError(f"no card {text!r} on the board")
+    return found
+
+
+def edit_orders(board: BoardData, orders: Orders, text: str) -> Orders:
+    """The orders after one planning command; raises ``ValueError`` for a bad command.
+    Ids may be typed in any case."""
     words = text.split()
     verb, args = words[0].lower(), words[1:]
     shapes = {"bid": 2, "move": 2, "sail": 2, "troops": 2, "mercs": 2, "white": 1, "black": 1,
@@ -178,12 +211,14 @@ def edit_orders(orders: Orders, text: str) -> Orders:
         raise ValueError(f"{verb} takes {shapes[verb]} argument(s)")
     if verb == "bid":
         bid = _count(args[0])
-        return replace(orders, calais_bid=bid, calais_zone=args[1].upper() if bid else None)
-    target = args[0]
+        zone = _id(board, "zone", args[1]) if bid else None
+        return replace(orders, calais_bid=bid, calais_zone=zone)
+    target = _id(board, "card", args[0])
     if verb == "move":
-        return replace(orders, noble_moves={**orders.noble_moves, target: args[1].upper()})
+        moves = {**orders.noble_moves, target: _id(board, "zone", args[1])}
+        return replace(orders, noble_moves=moves)
     if verb == "sail":
-        return replace(orders, ship_moves={**orders.ship_moves, target: args[1]})
+        return replace(orders, ship_moves={**orders.ship_moves, target: _id(board, "sea", args[1])})
     if verb == "unmove":
         return replace(orders, noble_moves=_without(orders.noble_moves, target))
     if verb == "unsail":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from roses.wotr.actions import Orders
 from roses.wotr.state import SEAT_NAMES
+from roses.wotr.text import count
 from roses.wotr.view import PlayerView
 
 
@@ -43,6 +44,7 @@ def draw_table(view: PlayerView) -> str:
             if (h := view.award_holder.get(a.id)) is not None]  # fmt: skip
     if held:
         lines.append("Awards: " + "; ".join(held))
+    lines.append("Sea zones (WR-5, a chain; ships sail up to 2): " + ", ".join(board.sea_order))
     return "\n".join(lines)
 
 
@@ -69,14 +71,24 @@ def draw_layout(view: PlayerView) -> str:
 
 
 def describe_orders(view: PlayerView, orders: Orders) -> str:
+    """The plan, its cost, the money left after deployment and, per WR-11, what a
+    shortfall would cancel."""
     board = view.board
     parts = []
     if orders.calais_bid:
         parts.append(f"bid {orders.calais_bid} for Calais in {orders.calais_zone}")
     parts += [f"move {board.card_name(n)} to {z}" for n, z in orders.noble_moves.items()]
     parts += [f"sail {board.card_name(s)} to {z}" for s, z in orders.ship_moves.items()]
-    parts += [f"{n} troops on {board.card_name(c)}" for c, n in orders.troops.items()]
-    parts += [f"{n} mercenaries on {board.card_name(c)}" for c, n in orders.mercenaries.items()]
+    parts += [f"{count(n, 'troop')} on {board.card_name(c)}" for c, n in orders.troops.items()]
+    parts += [f"{count(n, 'mercenary', 'mercenaries')} on {board.card_name(c)}"
+              for c, n in orders.mercenaries.items()]  # fmt: skip
     parts += [f"{c} cube on {board.card_name(p)}" for p, c in orders.bribes.items()]
-    body = "; ".join(parts) or "nothing"
-    return f"{body}. Cost {view.cost(orders)} pounds of your {view.my_money}."
+    preview = view.preview(orders)
+    lines = [f"{'; '.join(parts) or 'nothing'}.",
+             f"Cost {count(preview.cost, 'pound')} of your {preview.money}; "
+             f"{preview.left} left after deployment."]  # fmt: skip
+    if preview.cancelled:
+        cancelled = ", ".join(charge.text for charge in preview.cancelled)
+        lines.append(f"Short by {preview.cost - preview.money}: deployment would cancel "
+                     f"{cancelled} (WR-11).")  # fmt: skip
+    return "\n".join(lines)
