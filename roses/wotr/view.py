@@ -17,7 +17,7 @@ from .data import BoardData
 from .errors import IllegalActionError
 from .payment import Charge, payment, plan_cost
 from .phases.ending import Outcome
-from .phases.planning import MAX_SHIP_MOVE, bribe_cost, check_orders, presence
+from .phases.planning import bribe_cost, check_orders, presence, ship_destinations
 from .state import SEAT_NAMES, Event, Phase
 
 if TYPE_CHECKING:
@@ -162,11 +162,8 @@ class PlayerView:
         if self.viewer is None or self.phase is not Phase.PLANNING:
             return None
         board, me = self.board, self.viewer
-        ships = {}
-        for ship in self.owned(me, "ship"):
-            here = board.sea_index[self.ship_sea[ship]]
-            ships[ship] = [sea for sea, index in board.sea_index.items()
-                           if 0 < abs(index - here) <= MAX_SHIP_MOVE]  # fmt: skip
+        ships = {ship: ship_destinations(board, self.ship_sea[ship])
+                 for ship in self.owned(me, "ship")}  # fmt: skip
         cubes: dict[str, dict[str, int]] = {"white": {}, "black": {}}
         for card, holder in self.owner.items():
             if holder is not None and board.is_personality(card):

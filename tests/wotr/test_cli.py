@@ -13,7 +13,7 @@ from roses.bots.wotr import make_wotr_bot
 from roses.cli import main
 from roses.cli.wotr.hotseat import PRIVATE, PUBLIC, edit_orders, play_hotseat
 from roses.cli.wotr.render import describe_orders, draw_table
-from roses.wotr.actions import Orders
+from roses.wotr.actions import Orders, Pick
 from roses.wotr.data import default_board, default_board_json
 from roses.wotr.game import Game
 from roses.wotr.record import load
@@ -215,3 +215,12 @@ def test_hot_seat_with_a_bot_and_quitting() -> None:
     game = play_hotseat(Game(2, seed=9), [None, bot], lambda _: next(answers), output.append)
     assert not game.is_over() and output[-1] == "Game left unfinished."
     assert any("Cards laid out:" in line for line in output)
+
+
+def test_a_card_is_picked_by_its_id_in_any_case() -> None:
+    """WR-7 at the terminal: 'WINDSOR' picks windsor."""
+    game = Game(2, seed=9)
+    seat, card = game.awaiting()[0], game.state.layout[3]
+    answers = iter([card.upper(), "quit"])
+    play_hotseat(game, [None, None], lambda _: next(answers), lambda _: None)
+    assert game.history[0] == (seat, Pick(card))

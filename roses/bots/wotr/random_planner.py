@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from roses.wotr.actions import Action, Cube, FrenchAid, Orders, Pick
-from roses.wotr.phases.planning import MAX_SHIP_MOVE, presence
+from roses.wotr.phases.planning import presence, ship_destinations
 from roses.wotr.state import BRIBE_CUBES, Phase
 from roses.wotr.view import PlayerView
 
@@ -39,11 +39,7 @@ class RandomPlanner:
         }
         ship_moves = {}
         for ship in view.owned(seat, "ship"):
-            here = board.sea_index[view.ship_sea[ship]]
-            seas = [
-                sea for sea, index in board.sea_index.items()
-                if 0 < abs(index - here) <= MAX_SHIP_MOVE
-            ]  # fmt: skip
+            seas = ship_destinations(board, view.ship_sea[ship])
             if rng.random() < 0.3:
                 ship_moves[ship] = rng.choice(seas)
         draft = Orders(noble_moves=noble_moves)

@@ -100,7 +100,7 @@ class HotSeat:
         return game
 
     def pick(self, seat: int) -> None:
-        view = self.game.view(None)  # the whole table watches: no money shown (WR-20)
+        view = self.game.view(None)  # the whole table watches (money is public now, WR-20)
         self.write("")
         self.write(draw_table(view))
         self.write(draw_layout(view))

@@ -18,6 +18,13 @@ def bribe_cost(board: BoardData, card: str, colour: str) -> int:
     return base * (2 if colour == "black" else 1)
 
 
+def ship_destinations(board: BoardData, sea: str) -> list[str]:
+    """WR-5: the sea zones a ship in ``sea`` may sail to (up to 2 along the chain)."""
+    return [
+        other for other in board.sea_order if 0 < board.sea_distance(sea, other) <= MAX_SHIP_MOVE
+    ]
+
+
 def presence(table: Table, seat: int, orders: Orders) -> set[str]:
     """WR-10: zones where ``seat`` may attack: an own Location, bishop or noble there, or a
     noble moving this turn (present in both zones). Ships never give presence."""
