@@ -1,9 +1,12 @@
-"""Design matches for the search bot: each idea against the plain version, same budget.
+"""Design matches for the search bots, and the evaluation's fit by self-play.
 
-    .venv/bin/python benchmarks/tuning.py NAME [--games N] [--time S | --iterations K] [--jobs J]
+    .venv/bin/python benchmarks/tuning.py A B [--games N] [--time S | --iterations K] [--jobs J]
+    .venv/bin/python benchmarks/tuning.py --fit [--fit-games N] [--fit-nodes K] [--seed S]
 
-Appends one line per match to ``benchmarks/results/tuning.md``. Variants are ``MctsBot``
-keyword arguments registered under a name for the match runner.
+A match appends one line to ``benchmarks/results/tuning.md``. Variants are bot keyword
+arguments registered under a name for the match runner. ``--fit`` plays self-play games
+with the current ``TUNED`` weights, fits new weights by logistic regression (held-out log
+loss printed for both) and prints them for ``evaluation.TUNED``.
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ from typing import Any
 
 from roses.bots.roseking import kernel
 from roses.bots.roseking.base import BOT_FACTORIES, Bot, BotSpec
+from roses.bots.roseking.evaluation import FEATURE_NAMES, THESIS, TUNED
 from roses.bots.roseking.match import MatchConfig, format_stats, match_stats, play_match
 from roses.bots.roseking.mcts import MctsBot
+from roses.bots.roseking.search import SearchBot
+from roses.roseking import Variant
 
 RESULTS = Path(__file__).parent / "results" / "tuning.md"
 
@@ -35,9 +41,20 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "c1.0": {"exploration": 1.0},
     "c1.4": {"exploration": 1.4},
 }
+SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
+    "search-thesis-eval": {"weights": THESIS},
+}
 
 
 def _register(name: str) -> None:
+    if name in SEARCH_VARIANTS:
+        search_options = SEARCH_VARIANTS[name]
+
+        def search_factory(spec: BotSpec) -> Bot:
+            return SearchBot(spec, **search_options)
+
+        BOT_FACTORIES[name] = search_factory
+        return
     options = VARIANTS[name]
 
     def factory(spec: BotSpec) -> Bot:
@@ -46,18 +63,56 @@ def _register(name: str) -> None:
     BOT_FACTORIES[name] = factory
 
 
+def fit_main(games: int, nodes: int, seed: int, explore: float, variant: Variant) -> None:
+    import numpy as np
+
+    from roses.bots.roseking.selfplay import fit, game_positions, log_loss
+
+    start = time.perf_counter()
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    split = 0
+    for game in range(games):
+        rows, labels = game_positions(seed * 100_003 + game, TUNED, nodes, explore, variant)
+        xs += rows
+        ys += labels
+        if game == games * 4 // 5 - 1:
+            split = len(ys)  # the last fifth of the games is held out
+    x, y = np.array(xs), np.array(ys)
+    weights = fit(x[:split], y[:split])
+    old = np.array(TUNED)
+    minutes = (time.perf_counter() - start) / 60
+    print(f"{len(ys)} positions from {games} games ({minutes:.1f} min)")
+    print(f"held-out log loss: TUNED {log_loss(x[split:], y[split:], old):.4f}, "
+          f"fitted {log_loss(x[split:], y[split:], weights):.4f}")  # fmt: skip
+    for name, value in zip(FEATURE_NAMES, weights, strict=True):
+        print(f"{name:>16} {value:+.3f}")
+    print("TUNED = (" + ", ".join(f"{v:.3f}" for v in fit(x, y)) + ")")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("bot_a")
-    parser.add_argument("bot_b")
+    parser.add_argument("bot_a", nargs="?")
+    parser.add_argument("bot_b", nargs="?")
+    parser.add_argument("--fit", action="store_true", help="Fit the evaluation by self-play.")
+    parser.add_argument("--fit-games", type=int, default=300)
+    parser.add_argument("--fit-nodes", type=int, default=3000)
+    parser.add_argument("--explore", type=float, default=0.1, help="Share of random moves.")
+    parser.add_argument("--variant", default="classic")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time", type=float, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    if args.fit:
+        variant = Variant.parse(args.variant)
+        fit_main(args.fit_games, args.fit_nodes, args.seed, args.explore, variant)
+        return
+    if args.bot_a is None or args.bot_b is None:
+        parser.error("name two bots, or give --fit")
     for name in (args.bot_a, args.bot_b):
-        if name in VARIANTS:
+        if name in VARIANTS or name in SEARCH_VARIANTS:
             _register(name)
     config = MatchConfig(
         args.bot_a, args.bot_b, args.games, seed=args.seed,

@@ -55,11 +55,34 @@ def _mcts(spec: BotSpec) -> Bot:
     return MctsBot(spec)
 
 
+def _search(spec: BotSpec) -> Bot:
+    from .search import search_bot
+
+    return search_bot(spec)
+
+
+def _alphabeta(spec: BotSpec) -> Bot:
+    from .search import alphabeta_bot
+
+    return alphabeta_bot(spec)
+
+
+def _expectimax(spec: BotSpec) -> Bot:
+    from .search import expectimax_bot
+
+    return expectimax_bot(spec)
+
+
 BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {
     "random": RandomBot,
     "greedy": _greedy,
-    "mcts": _mcts,
+    "mcts": _mcts,  # Monte Carlo tree search with random playouts: a sparring partner now
+    "search": _search,
+    "alphabeta": _alphabeta,
+    "expectimax": _expectimax,
 }
+# The strongest bot: what the lobby's strengths (quick, normal, strong) should play.
+STRONGEST = "search"
 
 
 def available_bots() -> list[str]:

@@ -1,0 +1,167 @@
+"""How good a position is for the team to move, between a loss (-1) and a win (1).
+
+The value is ``tanh(w . f / 2)``: a logistic model of the win probability, ``p = (1 +
+value) / 2``, over features ``f`` of the position seen from the team to move (own minus
+the other team's). ``TUNED`` was fitted by logistic regression to the results of self-play
+games (``benchmarks/tuning.py fit``; the data and matches are in results/tuning.md), not
+guessed. ``THESIS`` is the classic hand-made evaluation the issue describes (the score
+margin, a hero worth 30 points), for the sparring bot.
+
+Positions are rows of ``star``'s state layout; the layout constants are repeated here as
+plain numbers would be unreadable and importing ``star`` would be circular.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from roses.roseking.geometry import SQUARE_COUNT, STONE_COUNT
+
+from . import kernel
+from .kernel import _jit
+
+_OWNER, _HANDS, _HAND_N, _HEROES = 0, 81, 101, 105
+_CROWN, _TURN, _STONES, _SEATS, _LIMIT = 157, 158, 159, 160, 161
+_HAND_SLOTS = 5
+
+FEATURE_NAMES: Final = (
+    "tempo",  # 1: the team to move (moving is worth something)
+    "score",  # score margin (RK-14) / 100
+    "score x phase",  # the same times the share of the 52 stones on the board
+    "largest",  # largest-territory margin / 10 (RK-15's first tie-break)
+    "stones",  # stones margin / 10 (the second)
+    "heroes",  # hero cards margin (RK-10)
+    "heroes x phase",
+    "playable",  # cards that could be played on an empty square from the crown now / 5
+    "stuck",  # seats with a full hand and no play but heroes (RK-11: they pass or flip)
+    "hand",  # cards in hand margin / 5
+    "frontier",  # empty squares next to own stones: room to grow / 10
+)
+FEATURE_COUNT: Final = len(FEATURE_NAMES)
+# kernel._team_score's stack and seen marks, then both colours' (score, largest, stones)
+SCRATCH_SIZE: Final = 2 * SQUARE_COUNT + 6
+_SCORES: Final = 2 * SQUARE_COUNT
+
+THESIS: Final = (0.0, 2.0, 0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0)
+# fitted on self-play positions; see results/tuning.md
+TUNED: Final = (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.250, -0.065, -0.487)
+
+if kernel.NUMBA:
+    import numpy as np
+
+    def weight_vector(weights: tuple[float, ...]) -> Any:
+        return np.array(weights, dtype=np.float64)
+
+    @_jit
+    def new_features() -> Any:
+        return np.zeros(FEATURE_COUNT, np.float64)
+else:
+
+    def weight_vector(weights: tuple[float, ...]) -> Any:
+        return list(weights)
+
+    def new_features() -> Any:
+        return [0.0] * FEATURE_COUNT
+
+
+@_jit
+def _scores(s: Any, base: int, scratch: Any) -> None:
+    """RK-14 for both colours into ``scratch[_SCORES:]``: red's, then white's triple."""
+    owner = s[base + _OWNER : base + _OWNER + SQUARE_COUNT]
+    stack = scratch[0:SQUARE_COUNT]
+    seen = scratch[SQUARE_COUNT : 2 * SQUARE_COUNT]
+    kernel._team_score(owner, 1, stack, seen, scratch, _SCORES)
+    kernel._team_score(owner, 2, stack, seen, scratch, _SCORES + 3)
+
+
+@_jit
+def outcome_for(s: Any, base: int, scratch: Any) -> float:
+    """The finished game's result for the team to move: 1, 0 or -1 (RK-14, RK-15)."""
+    _scores(s, base, scratch)
+    red = 0.0
+    for k in range(3):  # score, then largest territory, then stones
+        difference = scratch[_SCORES + k] - scratch[_SCORES + 3 + k]
+        if difference != 0:
+            red = 1.0 if difference > 0 else -1.0
+            break
+    return red if s[base + _TURN] & 1 == 0 else -red
+
+
+@_jit
+def features(s: Any, base: int, scratch: Any, out: Any) -> None:
+    """The features of ``FEATURE_NAMES`` into ``out``, for the team to move."""
+    _scores(s, base, scratch)
+    sign = 1.0 if s[base + _TURN] & 1 == 0 else -1.0
+    phase = s[base + _STONES] / STONE_COUNT
+    crown = s[base + _CROWN]
+    heroes = 0.0
+    playable = 0.0
+    stuck = 0.0
+    hand = 0.0
+    for seat in range(s[base + _SEATS]):
+        side = 1.0 if seat & 1 == 0 else -1.0  # red's margin first, signed at the end
+        count = s[base + _HAND_N + seat]
+        plays = 0
+        for i in range(count):
+            card = s[base + _HANDS + seat * _HAND_SLOTS + i]
+            target = kernel._TARGET[card * SQUARE_COUNT + crown]
+            if target >= 0 and s[base + _OWNER + target] == 0:
+                plays += 1
+        heroes += side * s[base + _HEROES + seat]
+        playable += side * plays
+        if count == s[base + _LIMIT] and plays == 0:
+            stuck += side
+        hand += side * count
+    frontier = 0.0
+    for sq in range(SQUARE_COUNT):
+        if s[base + _OWNER + sq] != 0:
+            continue
+        file = sq % 9
+        red = white = 0
+        for step in range(4):
+            if step == 0:
+                if sq < 9:
+                    continue
+                other = sq - 9
+            elif step == 1:
+                if sq >= 72:
+                    continue
+                other = sq + 9
+            elif step == 2:
+                if file == 0:
+                    continue
+                other = sq - 1
+            else:
+                if file == 8:
+                    continue
+                other = sq + 1
+            stone = s[base + _OWNER + other]
+            if stone == 1:
+                red = 1
+            elif stone == 2:
+                white = 1
+        frontier += red - white
+    score = (scratch[_SCORES] - scratch[_SCORES + 3]) / 100.0
+    out[0] = 1.0
+    out[1] = sign * score
+    out[2] = sign * score * phase
+    out[3] = sign * (scratch[_SCORES + 1] - scratch[_SCORES + 4]) / 10.0
+    out[4] = sign * (scratch[_SCORES + 2] - scratch[_SCORES + 5]) / 10.0
+    out[5] = sign * heroes
+    out[6] = sign * heroes * phase
+    out[7] = sign * playable / 5.0
+    out[8] = sign * stuck
+    out[9] = sign * hand / 5.0
+    out[10] = sign * frontier / 10.0
+
+
+@_jit
+def evaluate(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
+    """The position's value for the team to move, strictly between -1 and 1."""
+    features(s, base, scratch, out)
+    total = 0.0
+    for i in range(FEATURE_COUNT):
+        total += weights[i] * out[i]
+    # clamped so that a leaf never ties with a real result (Star1 bounds are -1 and 1)
+    return max(-0.999, min(0.999, math.tanh(0.5 * total)))

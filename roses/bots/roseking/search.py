@@ -1,0 +1,179 @@
+"""The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
+
+``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning and
+the tuned evaluation until its time is up, and plays perfectly once a search reaches
+the end of every line (the endgame solved). ``alphabeta`` is the sparring partner the
+issue describes: a fixed depth of 7 and the classic hand-made evaluation. ``expectimax``
+is the same search as ``search`` without any pruning, to show what pruning is worth.
+
+A budget in iterations is a node budget: the deepest search that fits is played. Every
+bot starts from the view alone (RK-20): the pile enters the search as a set of cards.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from roses.roseking import Move
+from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT
+from roses.roseking.view import PlayerView
+
+from . import kernel, star
+from .base import BotSpec
+from .evaluation import THESIS, TUNED, weight_vector
+
+DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
+FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The deepest completed search: each root move's value for the team to move."""
+
+    moves: tuple[Move, ...]  # best first
+    values: tuple[float, ...]  # -1 loss .. 1 win; bounds for all but the best unless ``every``
+    depth: int
+    exact: bool  # no line was cut by the depth: the values are the game's expected results
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> Move:
+        return self.moves[0]
+
+
+def encode(view: PlayerView) -> Any:
+    """The search's state rows with ``view`` in row 0 (the pile as a set of cards)."""
+    s = star.new_states()
+    for sq in range(SQUARE_COUNT):
+        bit = 1 << sq
+        s[star.OWNER + sq] = 1 if view.red & bit else 2 if view.white & bit else 0
+    for seat, hand in enumerate(view.hands):
+        s[star.HAND_N + seat] = len(hand)
+        s[star.HEROES + seat] = view.heroes[seat]
+        for i, card in enumerate(hand):
+            s[star.HANDS + seat * star.HAND_SLOTS + i] = card
+    for card in view.draw_pile_cards:
+        s[star.PILE + card] = 1
+    for card in view.discard_pile:
+        s[star.DISCARD + card] = 1
+    s[star.CROWN], s[star.TURN] = view.crown, view.turn
+    s[star.STONES] = (view.red | view.white).bit_count()
+    s[star.SEATS], s[star.LIMIT] = view.seats, view.variant.hand_limit
+    s[star.PILE_N], s[star.DISCARD_N] = len(view.draw_pile_cards), len(view.discard_pile)
+    assert len(view.draw_pile_cards) <= CARD_COUNT
+    return s
+
+
+def run(
+    view: PlayerView,
+    *,
+    weights: tuple[float, ...] = TUNED,
+    prune: bool = True,
+    every: bool = False,
+    time_limit: float | None = None,
+    nodes: int | None = None,
+    depth: int | None = None,
+) -> SearchResult:
+    """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
+    it, or a search is exact. Depth 1 always completes, whatever the budget."""
+    if view.is_over():
+        raise ValueError("the game is over: there is no move to search")
+    start = time.perf_counter()
+    s = encode(view)
+    moves = list(view.legal_moves)
+    roots = kernel._new(len(moves))
+    values = weight_vector((0.0,) * len(moves))
+    wvec = weight_vector(weights)
+    info = kernel._new(star.INFO_SIZE)
+    spent = 0
+    rate = FIRST_RATE
+    result: SearchResult | None = None
+    level = 1
+    while depth is None or level <= depth:
+        limit = (1 << 62) if result is None else (nodes or (1 << 62)) - spent
+        if time_limit is not None and result is not None:
+            left = time_limit - (time.perf_counter() - start)
+            limit = min(limit, int(rate * left))
+        if limit <= 0:
+            break
+        for i, move in enumerate(moves):
+            roots[i] = move.action_id
+        info[star.I_NODES], info[star.I_LIMIT] = 0, limit
+        info[star.I_ABORTED] = info[star.I_HORIZON] = 0
+        began = time.perf_counter()
+        best = star.root_values(s, roots, len(moves), level, prune, every, wvec, values, info)
+        took = time.perf_counter() - began
+        spent += int(info[star.I_NODES])
+        if best < 0:
+            break  # out of budget: the deeper search is discarded
+        if took > 0.001:
+            rate = info[star.I_NODES] / took
+        ranked = sorted(range(len(moves)), key=lambda i: -values[i] if i != best else -3.0)
+        moves = [moves[i] for i in ranked]
+        result = SearchResult(
+            tuple(moves), tuple(float(values[i]) for i in ranked), level,
+            not info[star.I_HORIZON], spent, time.perf_counter() - start,
+        )  # fmt: skip
+        if result.exact:
+            break
+        level += 1
+    assert result is not None
+    return result
+
+
+def warm_up() -> None:
+    """Compile the search (or load it from numba's cache) outside any move's budget."""
+    from roses.roseking import Board
+
+    run(Board(seed=0).view(0), depth=2)
+
+
+class SearchBot:
+    """Expectimax with a given evaluation, pruning and budget."""
+
+    def __init__(
+        self,
+        spec: BotSpec,
+        *,
+        weights: tuple[float, ...] = TUNED,
+        prune: bool = True,
+        depth: int | None = None,
+    ) -> None:
+        self.name = spec.name
+        self.weights = weights
+        self.prune = prune
+        self.depth = depth
+        self.nodes = spec.iterations
+        # a fixed depth is the bot's whole budget unless a node budget caps it
+        self.time_limit = spec.time_limit if depth is None else None
+        if depth is None and spec.iterations is None and spec.time_limit is None:
+            self.time_limit = DEFAULT_TIME
+        self.last: SearchResult | None = None  # for reports and tests
+        warm_up()
+
+    def choose(self, view: PlayerView) -> Move:
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        self.last = self.search(view)
+        return self.last.best
+
+    def search(self, view: PlayerView, *, every: bool = False) -> SearchResult:
+        return run(
+            view, weights=self.weights, prune=self.prune, every=every,
+            time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
+        )  # fmt: skip
+
+
+def search_bot(spec: BotSpec) -> SearchBot:
+    return SearchBot(spec)
+
+
+def alphabeta_bot(spec: BotSpec) -> SearchBot:
+    return SearchBot(spec, weights=THESIS, depth=7)
+
+
+def expectimax_bot(spec: BotSpec) -> SearchBot:
+    return SearchBot(spec, prune=False)

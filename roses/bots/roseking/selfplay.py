@@ -1,0 +1,65 @@
+"""Self-play data for tuning the evaluation: positions, their features, the final result.
+
+Both seats play the search bot on a small node budget, with a share of random moves so
+that the positions cover more than one line of play. Each position is seen from the team
+to move, as the evaluation sees it, and labelled with that team's final points (1 win,
+0.5 draw, 0 loss). ``fit`` is a logistic regression (Newton's method with a little L2),
+so ``tanh(w . f / 2)`` is the fitted ``2 p - 1``: exactly ``evaluation.evaluate``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from roses.roseking import Board, Variant
+
+from . import kernel
+from .evaluation import FEATURE_COUNT, SCRATCH_SIZE, features, new_features
+from .search import encode, run
+
+
+def game_positions(
+    seed: int, weights: tuple[float, ...], nodes: int, explore: float, variant: Variant
+) -> tuple[list[list[float]], list[float]]:
+    """One self-play game: each position's features and the mover's final points."""
+    rng = random.Random(seed)
+    board = Board(variant, seed=seed)
+    rows: list[list[float]] = []
+    teams: list[int] = []
+    scratch = kernel._new(SCRATCH_SIZE)
+    out = new_features()
+    while moves := board.legal_moves():
+        view = board.view(board.turn)
+        features(encode(view), 0, scratch, out)
+        rows.append([float(x) for x in out])
+        teams.append(board.turn & 1)
+        if len(moves) == 1:
+            move = moves[0]
+        elif rng.random() < explore:
+            move = rng.choice(moves)
+        else:
+            move = run(view, weights=weights, nodes=nodes).best
+        board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None
+    red = 0.5 if outcome.winner is None else 1.0 - int(outcome.winner)
+    return rows, [red if team == 0 else 1.0 - red for team in teams]
+
+
+def fit(x: Any, y: Any, l2: float = 1e-3, steps: int = 30) -> Any:
+    """Logistic regression weights ``w`` with ``P(win) = 1 / (1 + exp(-w . x))``."""
+    w = np.zeros(FEATURE_COUNT)
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        gradient = x.T @ (p - y) + l2 * len(y) * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + l2 * len(y) * np.eye(FEATURE_COUNT)
+        w -= np.linalg.solve(hessian, gradient)
+    return w
+
+
+def log_loss(x: Any, y: Any, w: Any) -> float:
+    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))

@@ -1,0 +1,328 @@
+"""Expectimax over the public game, with alpha-beta and Star1 pruning, compiled by numba.
+
+A player knows everything but the draw pile's order (RK-5, RK-20), and that order is
+uniformly random given what was seen, so the game a player faces is a perfect-information
+game with chance: a draw (RK-9) is a chance node whose outcomes are the cards the pile
+holds, each equally likely. The pile is therefore kept as a set of cards, never a
+sequence: there is no order here to read.
+
+Values are the expected result for the team to move (win 1, draw 0, loss -1), so every
+node is negamax: the teams alternate every ply, in the four-player game too (RK-16). A
+leaf at the depth limit is valued by ``evaluation.evaluate`` (strictly inside -1..1).
+Chance nodes are pruned by Star1 (Ballard 1983): the unseen outcomes are bounded by -1
+and 1, so the expectation can leave the alpha-beta window before every card is tried.
+
+The search never reads a clock (numba cannot): a node budget stops it, and ``info``
+reports whether the budget ran out and whether any leaf was cut by the depth limit. A
+search that completes without such a leaf is exact: the endgame solved.
+
+The same functions run as plain Python without numba (``kernel._jit``), as slowly as that
+sounds; tests compare them with a plain expectimax written on the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT, STONE_COUNT
+
+from . import kernel
+from .evaluation import SCRATCH_SIZE, evaluate, new_features, outcome_for
+from .kernel import _jit, numba
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# One position: a flat row of ints. The search keeps one row per ply in ``states``.
+OWNER: Final = 0  # 81 squares: 0 empty, 1 red, 2 white
+HANDS: Final = 81  # 4 seats x 5 slots, in the order the cards arrived
+HAND_N: Final = 101
+HEROES: Final = 105
+PILE: Final = 109  # 24 flags: the card is in the draw pile (its order is unknown)
+DISCARD: Final = 133  # 24 flags: the card is in the discard pile
+CROWN, TURN, STONES, SEATS, LIMIT, PILE_N, DISCARD_N = 157, 158, 159, 160, 161, 162, 163
+STATE_SIZE: Final = 164
+HAND_SLOTS: Final = 5
+
+DRAW: Final = 48  # action ids as ``Move.action_id``: plays 0..23, heroes 24..47
+PASS: Final = 49
+MAX_MOVES: Final = 8  # 5 cards and a draw
+MAX_DEPTH: Final = 120  # plies; deeper than any game's remainder needs
+
+# ``info``: counters the search shares with its caller
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON = 0, 1, 2, 3
+INFO_SIZE: Final = 4
+
+WIN: Final = 1.0
+LOSS: Final = -1.0
+
+
+def _jit_uncached(function: F) -> F:
+    """Compile without numba's disk cache: a recursive function loaded from the cache
+    crashes (numba 0.68), so the search is compiled once per process (a few seconds)."""
+    if numba is None:
+        return function
+    compiled: F = numba.njit(cache=False, nogil=True)(function)
+    return compiled
+
+
+@_jit
+def _can_act(s: Any, base: int, seat: int) -> bool:
+    """RK-11: whether ``seat`` has any action (a draw, a play or a hero play)."""
+    count = s[base + HAND_N + seat]
+    if count < s[base + LIMIT]:
+        return True
+    crown = s[base + CROWN]
+    opponent = 2 - (seat & 1)
+    for i in range(count):
+        card = s[base + HANDS + seat * HAND_SLOTS + i]
+        target = kernel._TARGET[card * SQUARE_COUNT + crown]
+        if target >= 0:
+            stone = s[base + OWNER + target]
+            if stone == 0 or (stone == opponent and s[base + HEROES + seat] > 0):
+                return True
+    return False
+
+
+@_jit
+def generate(s: Any, base: int, out: Any, at: int) -> int:
+    """The legal actions into ``out[at:]`` in the engine's order; 0 when the game is over."""
+    if s[base + STONES] >= STONE_COUNT:
+        return 0  # RK-12
+    seat = s[base + TURN]
+    count = s[base + HAND_N + seat]
+    crown = s[base + CROWN]
+    opponent = 2 - (seat & 1)
+    hero_left = s[base + HEROES + seat] > 0
+    n = 0
+    for i in range(count):
+        card = s[base + HANDS + seat * HAND_SLOTS + i]
+        target = kernel._TARGET[card * SQUARE_COUNT + crown]
+        if target < 0:
+            continue  # the crown would leave the board (RK-8)
+        stone = s[base + OWNER + target]
+        if stone == 0:
+            out[at + n] = card
+            n += 1
+        elif stone == opponent and hero_left:  # RK-10
+            out[at + n] = card + CARD_COUNT
+            n += 1
+    if count < s[base + LIMIT]:  # RK-9
+        out[at + n] = DRAW
+        n += 1
+    if n == 0:
+        for other in range(s[base + SEATS]):
+            if other != seat and _can_act(s, base, other):
+                out[at] = PASS  # RK-11, RK-17
+                return 1
+    return n  # 0 here: RK-13, RK-17
+
+
+@_jit
+def _copy(s: Any, source: int, target: int) -> None:
+    for i in range(STATE_SIZE):
+        s[target + i] = s[source + i]
+
+
+@_jit
+def _next_turn(s: Any, base: int) -> None:
+    turn = s[base + TURN] + 1
+    s[base + TURN] = 0 if turn == s[base + SEATS] else turn
+
+
+@_jit
+def apply(s: Any, base: int, action: int) -> None:
+    """Make a play, a hero play or a pass in place (a draw is ``draw_card``)."""
+    seat = s[base + TURN]
+    if action < DRAW:
+        card = action - CARD_COUNT if action >= CARD_COUNT else action
+        target = kernel._TARGET[card * SQUARE_COUNT + s[base + CROWN]]
+        s[base + OWNER + target] = 1 + (seat & 1)
+        if action >= CARD_COUNT:  # RK-10: a flip; no stone leaves the supply
+            s[base + HEROES + seat] -= 1
+        else:  # RK-8
+            s[base + STONES] += 1
+        s[base + CROWN] = target
+        hand = base + HANDS + seat * HAND_SLOTS
+        count = s[base + HAND_N + seat]
+        found = False
+        for i in range(count - 1):  # keep the hand's order, as the engine does
+            if s[hand + i] == card:
+                found = True
+            if found:
+                s[hand + i] = s[hand + i + 1]
+        s[base + HAND_N + seat] = count - 1
+        s[base + DISCARD + card] = 1
+        s[base + DISCARD_N] += 1
+    _next_turn(s, base)
+
+
+@_jit
+def draw_card(s: Any, base: int, card: int) -> None:
+    """RK-9: the seat to move draws ``card``; the last card drawn turns the discard pile
+    into the draw pile (its new order is as unknown as the old one)."""
+    seat = s[base + TURN]
+    count = s[base + HAND_N + seat]
+    s[base + HANDS + seat * HAND_SLOTS + count] = card
+    s[base + HAND_N + seat] = count + 1
+    s[base + PILE + card] = 0
+    s[base + PILE_N] -= 1
+    if s[base + PILE_N] == 0:
+        for c in range(CARD_COUNT):
+            s[base + PILE + c] = s[base + DISCARD + c]
+            s[base + DISCARD + c] = 0
+        s[base + PILE_N] = s[base + DISCARD_N]
+        s[base + DISCARD_N] = 0
+    _next_turn(s, base)
+
+
+@_jit
+def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
+    """Likely best first, for earlier cut-offs: plays that join own stones, then the rest,
+    heroes last (they are scarce, RK-10). Insertion sort on a handful of moves."""
+    seat = s[base + TURN]
+    colour = 1 + (seat & 1)
+    crown = s[base + CROWN]
+    for i in range(n):
+        action = moves[at + i]
+        if action >= DRAW:
+            key = 1
+        else:
+            card = action - CARD_COUNT if action >= CARD_COUNT else action
+            target = kernel._TARGET[card * SQUARE_COUNT + crown]
+            own = 0
+            file = target % 9
+            if target >= 9 and s[base + OWNER + target - 9] == colour:
+                own += 1
+            if target < 72 and s[base + OWNER + target + 9] == colour:
+                own += 1
+            if file > 0 and s[base + OWNER + target - 1] == colour:
+                own += 1
+            if file < 8 and s[base + OWNER + target + 1] == colour:
+                own += 1
+            key = 2 * own if action < CARD_COUNT else own - 2
+        keys[at + i] = key
+    for i in range(1, n):
+        action, key = moves[at + i], keys[at + i]
+        j = i - 1
+        while j >= 0 and keys[at + j] < key:
+            moves[at + j + 1], keys[at + j + 1] = moves[at + j], keys[at + j]
+            j -= 1
+        moves[at + j + 1], keys[at + j + 1] = action, key
+
+
+@_jit_uncached
+def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, prune: bool,
+            weights: Any, moves: Any, keys: Any, scratch: Any, features: Any,
+            info: Any) -> float:  # fmt: skip
+    """The value of the position in row ``ply`` of ``s`` for the team to move.
+
+    ``only`` >= 0 restricts the node to that one action (the root's moves one by one).
+    Fail-soft alpha-beta at decision nodes; with ``prune`` false, plain expectimax (the
+    window is ignored). A draw (RK-9) is a chance node: the mean over the cards the pile
+    holds, pruned by Star1: with ``total`` the sum so far and every unseen outcome within
+    [LOSS, WIN], the mean falls to ``alpha`` once an outcome is at most ``low`` and rises
+    to ``beta`` once one is at least ``high``, and each outcome is searched between them.
+    Returns 0.0 with ``info[I_ABORTED]`` set once the node budget is spent: the caller
+    must then discard the whole search.
+    """
+    info[I_NODES] += 1
+    if info[I_NODES] > info[I_LIMIT]:
+        info[I_ABORTED] = 1
+        return 0.0
+    base = ply * STATE_SIZE
+    at = ply * MAX_MOVES
+    if only >= 0:
+        moves[at] = only
+        n = 1
+    else:
+        n = generate(s, base, moves, at)
+        if n == 0:
+            return outcome_for(s, base, scratch)
+        if depth <= 0 or ply + 1 >= MAX_DEPTH:
+            info[I_HORIZON] = 1
+            return evaluate(s, base, weights, scratch, features)
+        if n > 1:
+            _order(s, base, moves, at, n, keys)
+    child = base + STATE_SIZE
+    best = -2.0
+    for i in range(n):
+        action = moves[at + i]
+        if action != DRAW:
+            _copy(s, base, child)
+            apply(s, child, action)
+            value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
+                             keys, scratch, features, info)  # fmt: skip
+        else:
+            count = s[base + PILE_N]
+            low = count * (alpha - WIN) + WIN
+            high = count * (beta - LOSS) + LOSS
+            total = 0.0
+            seen = 0
+            value = 2.0  # set below: the mean, or a bound once Star1 cuts
+            for card in range(CARD_COUNT):
+                if s[base + PILE + card] == 0:
+                    continue
+                _copy(s, base, child)
+                draw_card(s, child, card)
+                # the opponent moves next: the window swaps and negates
+                child_alpha, child_beta = (max(low, LOSS), min(high, WIN)) if prune else (LOSS, WIN)
+                outcome = -negamax(s, ply + 1, depth - 1, -child_beta, -child_alpha, -1, prune,
+                                   weights, moves, keys, scratch, features, info)  # fmt: skip
+                if info[I_ABORTED]:
+                    return 0.0
+                total += outcome
+                seen += 1
+                if prune:
+                    if outcome <= low:  # an upper bound, at most alpha
+                        value = (total + WIN * (count - seen)) / count
+                        break
+                    if outcome >= high:  # a lower bound, at least beta
+                        value = (total + LOSS * (count - seen)) / count
+                        break
+                    low += WIN - outcome
+                    high += LOSS - outcome
+            if value > 1.5:
+                value = total / count
+        if info[I_ABORTED]:
+            return 0.0
+        if value > best:
+            best = value
+            if prune:
+                if value > alpha:
+                    alpha = value
+                if alpha >= beta:
+                    break
+    return best
+
+
+@_jit_uncached
+def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool,
+                weights: Any, values: Any, info: Any) -> int:  # fmt: skip
+    """Search each of the root's ``n`` actions ``roots`` to ``depth`` into ``values``.
+
+    With ``every`` each action gets its exact depth-limited value (analysis); otherwise
+    each later action is searched only to see whether it beats the best so far (its
+    value is then an upper bound). Returns the index of the best action; -1 if aborted.
+    """
+    moves = kernel._new(MAX_DEPTH * MAX_MOVES)
+    keys = kernel._new(MAX_DEPTH * MAX_MOVES)
+    scratch = kernel._new(SCRATCH_SIZE)
+    features = new_features()
+    best = 0
+    best_value = -2.0
+    for i in range(n):
+        alpha = LOSS if every or not prune else max(best_value, LOSS)
+        value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
+                        features, info)  # fmt: skip
+        if info[I_ABORTED]:
+            return -1
+        values[i] = value
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+def new_states() -> Any:
+    """Rows for every ply of a search (row 0 the root)."""
+    return kernel._new((MAX_DEPTH + 1) * STATE_SIZE)

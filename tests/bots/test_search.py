@@ -1,0 +1,198 @@
+"""The compiled expectimax (``star``) and its bots: the same values as a plain expectimax
+written on the engine, pruning that never changes a value, exact endgames, budgets."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from roses.bots.roseking import kernel, make_bot
+from roses.bots.roseking.evaluation import (
+    SCRATCH_SIZE,
+    THESIS,
+    TUNED,
+    evaluate,
+    new_features,
+    weight_vector,
+)
+from roses.bots.roseking.search import SearchBot, encode, run
+from roses.roseking import Board, Move, Variant
+from roses.roseking.moves import DRAW, DRAW_MOVE
+from tests.bots.test_mcts import LAST_STONE_FOR_RED
+
+
+def leaf_value(board: Board, weights: tuple[float, ...]) -> float:
+    return float(
+        evaluate(encode(board.view(board.turn)), 0, weight_vector(weights),
+                 kernel._new(SCRATCH_SIZE), new_features())
+    )  # fmt: skip
+
+
+def expectimax(board: Board, depth: int, weights: tuple[float, ...]) -> float:
+    """The textbook definition on the engine: max over moves, the mean over the cards a
+    draw may reveal (RK-9), the result at the end, the evaluation at the depth limit."""
+    moves = board.legal_moves()
+    if not moves:
+        outcome = board.outcome()
+        assert outcome is not None
+        if outcome.winner is None:
+            return 0.0
+        return 1.0 if int(outcome.winner) == board.turn & 1 else -1.0
+    if depth == 0:
+        return leaf_value(board, weights)
+    return max(move_value(board, move, depth, weights) for move in moves)
+
+
+def move_value(board: Board, move: Move, depth: int, weights: tuple[float, ...]) -> float:
+    if move.kind != DRAW:
+        board.push(move)
+        value = -expectimax(board, depth - 1, weights)
+        board.pop()
+        return value
+    pile = board.draw_pile
+    total = 0.0
+    for card in sorted(set(pile)):
+        board.reorder_draw_pile((card, *(c for c in pile if c != card)))
+        board.push(move)
+        total -= expectimax(board, depth - 1, weights)
+        board.pop()
+    board.reorder_draw_pile(pile)
+    return total / len(pile)
+
+
+def played(variant: Variant, seed: int, plies: int) -> Board:
+    rng = random.Random(seed)
+    board = Board(variant, seed=seed)
+    for _ in range(plies):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return board
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "plies", "depth"),
+    [
+        (Variant.CLASSIC, 1, 0, 2),
+        (Variant.CLASSIC, 2, 30, 3),
+        (Variant.CLASSIC, 3, 70, 3),
+        (Variant.CLASSIC, 4, 95, 2),
+        (Variant.FOUR_PLAYER, 5, 20, 3),
+    ],
+)
+@pytest.mark.parametrize("prune", [False, True])
+def test_every_root_value_equals_the_plain_expectimax(
+    variant: Variant, seed: int, plies: int, depth: int, prune: bool
+) -> None:
+    """Alpha-beta and Star1 prune only what cannot change a value (RK-9 draws as chance)."""
+    board = played(variant, seed, plies)
+    result = run(board.view(board.turn), every=True, depth=depth, prune=prune)
+    assert set(result.moves) == set(board.legal_moves())
+    for move, value in zip(result.moves, result.values, strict=True):
+        expected = move_value(board, move, depth, TUNED)
+        assert value == pytest.approx(expected, abs=1e-9), str(move)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    plies=st.integers(0, 110),
+    four=st.booleans(),
+    thesis=st.booleans(),
+)
+def test_pruning_picks_a_move_as_good_as_expectimax(
+    seed: int, plies: int, four: bool, thesis: bool
+) -> None:
+    board = played(Variant.FOUR_PLAYER if four else Variant.CLASSIC, seed, plies)
+    if board.is_over():
+        return
+    view = board.view(board.turn)
+    weights = THESIS if thesis else TUNED
+    full = run(view, every=True, depth=3, prune=False, weights=weights)
+    pruned = run(view, depth=3, prune=True, weights=weights)
+    assert pruned.values[0] == pytest.approx(full.values[0], abs=1e-9)
+    assert full.values[full.moves.index(pruned.best)] == pytest.approx(full.values[0], abs=1e-9)
+    assert all(-1.0 <= v <= 1.0 for v in full.values)
+    assert pruned.nodes <= full.nodes
+
+
+ENDGAME = (
+    "3rrw1r1/1w1wrrw1w/1wrwwwrw1/w2w1wr1w/1w1rwr1rr/1r1rrwrrr/w2rwrwwr/1rwwrww2/4r4 e3 r"
+    " S3,N1,NW2,E1,W2|NE2,SW1,N3,E3 0|0 NW3,E2,W3,N2,W1,S1,S2,NE1,NE3,SE1,SW2,SE2/SE3,SW3,NW1"
+)
+
+
+def test_the_endgame_solver_gives_exact_expected_results() -> None:
+    """Three stones left: W2 wins outright; after NW2 Red wins only in 1 of the 12 ways the
+    draws can fall, an expected result of 1/12 - 11/12 = -5/6 (RK-9, RK-12..RK-15)."""
+    board = Board.from_position(ENDGAME)
+    result = run(board.view(0), every=True)
+    assert result.exact
+    values = dict(zip(result.moves, result.values, strict=True))
+    assert values[Move.from_str("W2")] == 1.0
+    assert Fraction(values[Move.from_str("NW2")]).limit_denominator(1000) == Fraction(-5, 6)
+    for move, value in values.items():  # the plain expectimax to the end agrees
+        assert value == pytest.approx(move_value(board, move, 40, TUNED), abs=1e-12)
+
+
+def test_the_last_stone_is_solved_at_once() -> None:
+    board = Board.from_position(LAST_STONE_FOR_RED)
+    result = run(board.view(0), every=True, depth=30)
+    assert result.exact and result.best == Move.from_str("E3") and result.values[0] == 1.0
+    values = dict(zip(result.moves, result.values, strict=True))
+    assert values[Move.from_str("SE2")] == -1.0
+    bot = make_bot("search", time_limit=5.0)
+    assert bot.choose(board.view(0)) == Move.from_str("E3")
+
+
+def test_a_node_budget_keeps_the_deepest_completed_search() -> None:
+    view = Board(seed=3).view(0)
+    small, large = run(view, nodes=50), run(view, nodes=200_000)
+    assert small.depth >= 1 and large.depth > small.depth
+    assert large.nodes <= 200_000 + large.nodes // large.depth  # the last depth was cut short
+    assert not small.exact
+
+
+def test_a_time_budget_is_kept() -> None:
+    result = run(Board(seed=3).view(0), time_limit=0.2)
+    assert result.depth >= 2
+    assert result.seconds < 0.2 + 0.5  # slack for a loaded machine
+
+
+def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
+    """RK-9: with the pile's cards known but not their order, a draw is worth the mean."""
+    board = Board(seed=9)
+    board.push(board.legal_moves()[0])
+    board.push(board.legal_moves()[0])
+    assert DRAW_MOVE in board.legal_moves()  # Red holds 4 cards
+    view = board.view(board.turn)
+    result = run(view, every=True, depth=2, prune=False)
+    draw = result.values[result.moves.index(DRAW_MOVE)]
+    assert draw == pytest.approx(move_value(board, DRAW_MOVE, 2, TUNED), abs=1e-12)
+    assert not math.isclose(draw, leaf_value(board, TUNED))
+
+
+@pytest.mark.parametrize(("name", "depth"), [("alphabeta", 7), ("search", None)])
+def test_the_registered_search_bots(name: str, depth: int | None) -> None:
+    bot = make_bot(name, iterations=3000)
+    assert isinstance(bot, SearchBot) and bot.depth == depth
+    board = Board(seed=4)
+    assert bot.choose(board.view(0)) in board.legal_moves()
+    assert bot.last is not None and bot.last.nodes <= 3000 + 2000
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_search_bot_plays_legal_moves_to_the_end(variant: Variant) -> None:
+    board = Board(variant, seed=11)
+    bot = make_bot("search", iterations=500)
+    while moves := board.legal_moves():
+        move = bot.choose(board.view(board.turn))
+        assert move in moves
+        board.push(move)
+    assert board.outcome() is not None
