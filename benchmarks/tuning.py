@@ -119,7 +119,11 @@ def main() -> None:
         time_limit=args.time, iterations=args.iterations,
     )  # fmt: skip
     start = time.perf_counter()
-    points = [result.points_a for result in play_match(config, args.jobs)]
+    points = []
+    for result in play_match(config, args.jobs):
+        points.append(result.points_a)
+        print(f"game {result.index}: {result.points_a} (total {sum(points)}/{len(points)})",
+              flush=True)  # fmt: skip
     minutes = (time.perf_counter() - start) / 60
     stats = match_stats(points)
     print(format_stats(config, stats))

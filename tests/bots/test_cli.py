@@ -12,7 +12,7 @@ from roses.bots.roseking import make_bot
 from roses.cli import main
 from roses.cli.roseking.hotseat import play_hotseat
 from roses.roseking import Board, Variant
-from roses.roseking.record import load, replay
+from roses.roseking.record import load, record_of, replay
 
 START = "9/9/9/9/9/9/9/9/9 e5 r N1,E2,S3,SW1,NW2|NE1,NE3,W1,S1,E3 4|4 N2,N3,NE2,E1,SE1,SE2,SE3,S2,SW2,SW3,W2,W3,NW1,NW3/-"  # noqa: E501
 
@@ -85,21 +85,48 @@ def test_bad_input_is_one_line_and_exit_2(
 
 
 def test_analyse_ranks_every_legal_move(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rk", "analyse", START, "--iterations", "120", "--seed", "1")
+    code, out, err = run(capsys, "rk", "analyse", START, "--iterations", "3000")
     assert code == 0, err
-    header, *rows = out.strip().splitlines()
-    assert header.split() == ["move", "win", "visits"]
+    header, *rows, footer = out.strip().splitlines()
+    assert header.split() == ["move", "win"]
     assert {row.split()[0] for row in rows} == {"N1", "E2", "S3", "SW1", "NW2"}
-    visits = [int(row.split()[2]) for row in rows]
-    assert visits == sorted(visits, reverse=True) and sum(visits) == 120
+    wins = [float(row.split()[1]) for row in rows]
+    assert wins == sorted(wins, reverse=True)
+    assert footer.startswith("# depth ") and footer.endswith(", estimate")
 
 
 def test_analyse_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "rk", "analyse", START, "--iterations", "40", "--json")
+    code, out, _ = run(capsys, "rk", "analyse", START, "--iterations", "400", "--json")
     assert code == 0
     data = json.loads(out)
-    assert {item["move"] for item in data} == {"N1", "E2", "S3", "SW1", "NW2"}
-    assert all(0 <= item["win"] <= 1 for item in data)
+    assert {item["move"] for item in data["moves"]} == {"N1", "E2", "S3", "SW1", "NW2"}
+    assert all(0 <= item["win"] <= 1 for item in data["moves"])
+    assert data["team"] == "red" and data["exact"] is False and data["depth"] >= 1
+
+
+def test_analyse_game_judges_every_move(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    board = Board(seed=2)
+    while moves := board.legal_moves():
+        board.push(moves[-1])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(board)), encoding="utf-8")
+    code, out, err = run(capsys, "rk", "analyse-game", str(path), "--iterations", "300")
+    assert code == 0, err
+    header, *rows = out.strip().splitlines()
+    assert header.split() == ["ply", "team", "move", "judgement", "before", "after", "best",
+                              "exact"]  # fmt: skip
+    assert len(rows) == len(board.move_stack)
+    code, out, _ = run(capsys, "rk", "analyse-game", str(path), "--iterations", "300", "--json")
+    assert code == 0 and len(json.loads(out)["plies"]) == len(board.move_stack)
+
+
+def test_analyse_game_reports_a_bad_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "nonsense"}', encoding="utf-8")
+    code, _, err = run(capsys, "rk", "analyse-game", str(path))
+    assert code == 2 and "format" in err
 
 
 def test_analyse_refuses_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -176,4 +203,4 @@ def test_analyse_with_a_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rk", "analyse", START, "--time", "0.1", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert len(data) == 5 and sum(item["visits"] for item in data) > 5
+    assert len(data["moves"]) == 5 and data["depth"] >= 2

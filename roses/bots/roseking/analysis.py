@@ -1,38 +1,167 @@
-"""Position analysis: every legal move with the search bot's estimate, best first."""
+"""Analysis for people: a position's moves, or a whole game's, judged by the search.
+
+Pure functions over a view or a game record that return plain data (``to_dict`` gives
+JSON), so the command line and, later, the web server show the same numbers. Every
+position is searched from the view of the seat to move (RK-20): a move is judged by what
+its player could know, never by the pile's order the finished record reveals.
+
+Win probabilities are the search's values read as ``(1 + value) / 2``: a draw counts one
+half. Where the search reached the end of every line they are exact expected results
+under the draws (RK-9), and ``exact`` says so.
+"""
 
 from __future__ import annotations
 
-import json
+from dataclasses import asdict, dataclass
+from typing import Any, Final
 
+from roses.roseking import Board
+from roses.roseking.record import replay, root
 from roses.roseking.view import PlayerView
 
-from .base import BotSpec
-from .mcts import MctsBot, MoveEstimate
+from .search import SearchResult, run
+
+# Judgements by the win probability a move lost against the best move (lichess's bands).
+JUDGEMENTS: Final = ((0.005, "best"), (0.05, "good"), (0.10, "inaccuracy"), (0.20, "mistake"))
+BLUNDER: Final = "blunder"
+FORCED: Final = "forced"  # the only legal move
 
 
-def analyse(
-    view: PlayerView,
-    *,
-    time_limit: float | None = None,
-    iterations: int | None = None,
-    seed: int | None = None,
-) -> list[MoveEstimate]:
-    """Search ``view`` (what the seat to move knows) and rank its legal moves."""
-    bot = MctsBot(BotSpec("mcts", seed=seed, time_limit=time_limit, iterations=iterations))
-    return bot.analyse(view)
+def win_probability(value: float) -> float:
+    return (1.0 + value) / 2.0
 
 
-def format_table(estimates: list[MoveEstimate]) -> str:
-    """``MOVE WIN VISITS`` lines: the win probability is the mover's team's (draws half)."""
-    lines = [f"{'move':<6} {'win':>6} {'visits':>8}"]
-    lines += [f"{e.move!s:<6} {e.win_probability:>6.3f} {e.visits:>8d}" for e in estimates]
+def judgement(lost: float) -> str:
+    """``best``, ``good``, ``inaccuracy``, ``mistake`` or ``blunder`` by win probability lost."""
+    for bound, name in JUDGEMENTS:
+        if lost < bound:
+            return name
+    return BLUNDER
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    move: str
+    win: float  # for the team to move
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    turn: int  # the seat to move
+    team: str  # "red" or "white": the win probabilities are this team's
+    moves: list[MoveValue]  # best first
+    depth: int  # plies searched
+    exact: bool
+    nodes: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class PlyAnalysis:
+    ply: int  # 0 for the game's first move
+    seat: int
+    team: str
+    move: str
+    judgement: str
+    win_before: float  # the mover's win probability with the best move
+    win_after: float  # with the move played
+    best_move: str
+    red_win_after: float  # for the graph: always Red's side
+    exact: bool
+    depth: int
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    variant: str
+    players: list[str]
+    plies: list[PlyAnalysis]
+    red_win_start: float  # Red's win probability before the first move
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> SearchResult:
+    return run(view, every=True, time_limit=time_limit, nodes=nodes)
+
+
+def analyse_position(
+    view: PlayerView, *, time_limit: float | None = None, nodes: int | None = None
+) -> PositionAnalysis:
+    """Every legal move of the seat to move in ``view`` with its win probability."""
+    result = _search(view, time_limit, nodes)
+    return PositionAnalysis(
+        turn=view.turn,
+        team=("red", "white")[view.turn & 1],
+        moves=[
+            MoveValue(str(m), round(win_probability(v), 4))
+            for m, v in zip(result.moves, result.values, strict=True)
+        ],
+        depth=result.depth,
+        exact=result.exact,
+        nodes=result.nodes,
+    )
+
+
+def analyse_game(
+    record: dict[str, Any], *, time_limit: float | None = None, nodes: int | None = None
+) -> GameAnalysis:
+    """Each move of a game record: win probability before and after, the best move, a
+    judgement. Raises ``InvalidRecordError`` for a record that does not replay."""
+    final = replay(record)
+    board: Board = root(final)
+    plies: list[PlyAnalysis] = []
+    red_start = 0.5
+    for ply, move in enumerate(final.move_stack):
+        seat = board.turn
+        result = _search(board.view(seat), time_limit, nodes)
+        values = dict(zip(result.moves, result.values, strict=True))
+        before = win_probability(result.values[0])
+        after = win_probability(values[move])
+        if ply == 0:
+            red_start = before if seat & 1 == 0 else 1.0 - before
+        forced = len(result.moves) == 1
+        plies.append(
+            PlyAnalysis(
+                ply=ply, seat=seat, team=("red", "white")[seat & 1], move=str(move),
+                judgement=FORCED if forced else judgement(before - after),
+                win_before=round(before, 4), win_after=round(after, 4),
+                best_move=str(result.best),
+                red_win_after=round(after if seat & 1 == 0 else 1.0 - after, 4),
+                exact=result.exact, depth=result.depth,
+            )
+        )  # fmt: skip
+        board.push(move)
+    return GameAnalysis(
+        variant=final.variant.value,
+        players=[str(name) for name in record.get("players", [])],
+        plies=plies,
+        red_win_start=round(red_start, 4),
+    )
+
+
+def format_position(analysis: PositionAnalysis) -> str:
+    """``MOVE WIN`` lines, best first, then ``# depth D, N nodes, exact|estimate``."""
+    lines = [f"{'move':<6} {'win':>6}"]
+    lines += [f"{m.move:<6} {m.win:>6.3f}" for m in analysis.moves]
+    lines.append(_footer(analysis.depth, analysis.nodes, analysis.exact))
     return "\n".join(lines)
 
 
-def format_json(estimates: list[MoveEstimate]) -> str:
-    return json.dumps(
-        [
-            {"move": str(e.move), "win": round(e.win_probability, 4), "visits": e.visits}
-            for e in estimates
-        ]
-    )
+def _footer(depth: int, nodes: int, exact: bool) -> str:
+    return f"# depth {depth}, {nodes} nodes, {'exact' if exact else 'estimate'}"
+
+
+def format_game(analysis: GameAnalysis) -> str:
+    """One line per move: ply, team, move, judgement, win before and after, best move."""
+    lines = [f"{'ply':>4} {'team':<5} {'move':<5} {'judgement':<10} {'before':>6} "
+             f"{'after':>6} {'best':<5} exact"]  # fmt: skip
+    for p in analysis.plies:
+        lines.append(
+            f"{p.ply + 1:>4} {p.team:<5} {p.move:<5} {p.judgement:<10} {p.win_before:>6.3f} "
+            f"{p.win_after:>6.3f} {p.best_move:<5} {'yes' if p.exact else 'no'}"
+        )
+    return "\n".join(lines)

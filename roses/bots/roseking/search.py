@@ -81,6 +81,7 @@ def run(
     it, or a search is exact. Depth 1 always completes, whatever the budget."""
     if view.is_over():
         raise ValueError("the game is over: there is no move to search")
+    warm_up()
     start = time.perf_counter()
     s = encode(view)
     moves = list(view.legal_moves)
@@ -124,8 +125,15 @@ def run(
     return result
 
 
+_compiled = False
+
+
 def warm_up() -> None:
-    """Compile the search (or load it from numba's cache) outside any move's budget."""
+    """Compile the search once per process, outside any move's budget."""
+    global _compiled
+    if _compiled:
+        return
+    _compiled = True
     from roses.roseking import Board
 
     run(Board(seed=0).view(0), depth=2)

@@ -188,9 +188,13 @@ def bench(
     print(json.dumps(random_games(games, seed)))
 
 
-BotArgument = Annotated[str, typer.Argument(help="A bot: random, greedy or mcts.")]
+BotArgument = Annotated[
+    str, typer.Argument(help="A bot: random, greedy, mcts, search, alphabeta or expectimax.")
+]
 TimeOption = Annotated[float | None, typer.Option("--time", min=0.001, help="Seconds per move.")]
-IterationsOption = Annotated[int | None, typer.Option(min=1, help="Search iterations per move.")]
+IterationsOption = Annotated[
+    int | None, typer.Option(min=1, help="Search iterations per move (nodes for search bots).")
+]
 
 
 @app.command()
@@ -229,10 +233,29 @@ def analyse(
     position: Annotated[str, typer.Argument(help="RK-23 position.")],
     time_limit: TimeOption = None,
     iterations: IterationsOption = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the search.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Ignored: the search is deterministic.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Every legal move with the search bot's win probability and visits, best first."""
+    """Every legal move with its win probability (exact where the search reaches the end)."""
     from .match import analyse_position
 
     print(analyse_position(_board(position), time_limit, iterations, seed, as_json))
+
+
+@app.command("analyse-game")
+def analyse_game(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON, as replay reads).")],
+    time_limit: Annotated[
+        float | None, typer.Option("--time", min=0.001, help="Seconds per position.")
+    ] = None,
+    iterations: Annotated[
+        int | None, typer.Option(min=1, help="Search nodes per position.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Every move of a game: win probability before and after, the best move, a judgement."""
+    from .match import analyse_record
+
+    if time_limit is None and iterations is None:
+        time_limit = 0.2
+    print(analyse_record(record, time_limit, iterations, as_json))

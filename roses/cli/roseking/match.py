@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from roses.bots.roseking.analysis import analyse, format_json, format_table
+from roses.bots.roseking.analysis import analyse_game, format_game, format_position
+from roses.bots.roseking.analysis import analyse_position as analyse
 from roses.bots.roseking.base import available_bots
 from roses.bots.roseking.match import (
     GameResult,
@@ -18,8 +20,8 @@ from roses.bots.roseking.match import (
     play_match,
     wilson_interval,
 )
-from roses.roseking import Board
-from roses.roseking.record import dump
+from roses.roseking import Board, RoseKingError
+from roses.roseking.record import dump, load
 
 from ..errors import UserError
 
@@ -108,11 +110,26 @@ def analyse_position(
     seed: int | None,
     as_json: bool,
 ) -> str:
-    """The ``analyse`` output; the search gets only the view of the seat to move."""
+    """The ``analyse`` output; the search gets only the view of the seat to move.
+
+    The search is deterministic: ``seed`` is accepted for scripts written for the older
+    Monte Carlo analysis and changes nothing."""
     check_budget(time_limit, iterations)
     if board.is_over():
         raise UserError("the game is over: there is nothing to analyse")
-    estimates = analyse(
-        board.view(board.turn), time_limit=time_limit, iterations=iterations, seed=seed
-    )
-    return format_json(estimates) if as_json else format_table(estimates)
+    if time_limit is None and iterations is None:
+        time_limit = 1.0
+    analysis = analyse(board.view(board.turn), time_limit=time_limit, nodes=iterations)
+    return json.dumps(analysis.to_dict()) if as_json else format_position(analysis)
+
+
+def analyse_record(
+    path: Path, time_limit: float | None, iterations: int | None, as_json: bool
+) -> str:
+    """The ``analyse-game`` output: every move of a recorded game judged."""
+    check_budget(time_limit, iterations)
+    try:
+        analysis = analyse_game(load(path), time_limit=time_limit, nodes=iterations)
+    except RoseKingError as error:
+        raise UserError(f"{path}: {error}") from None
+    return json.dumps(analysis.to_dict()) if as_json else format_game(analysis)
