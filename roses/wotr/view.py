@@ -221,5 +221,7 @@ class PlayerView:
             "crowned": list(self.crowned),
             "mercenary_supply": self.mercenary_supply,
             "log": [{"n": n, **event.to_json()} for n, event in enumerate(self.log)],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "outcome": None
+            if self.outcome is None
+            else {**self.outcome.to_json(), "standings": self.outcome.standings()},
         }

@@ -39,6 +39,11 @@ def test_same_house_tie_by_highest_noble_then_next_then_castles() -> None:
     give(state, YELLOW, "london", "york")
     state.owner["hastings"] = None
     assert outcome(state).winners == (GREEN,)  # nobles equal; a castle beats large towns
+    standings = outcome(state).standings()[:2]
+    assert [(row["seat"], row["vp"], row["crowns"], row["nobles"]) for row in standings] == [
+        (GREEN, 50, 0, [9]), (YELLOW, 50, 0, [9])
+    ]  # fmt: skip
+    assert standings[0]["icons"]["castle"] == 1 and standings[1]["icons"]["large_town"] == 2
 
 
 def test_complete_equality_shares_the_win() -> None:

@@ -14,6 +14,8 @@ from roses.wotr.game import Game
 from roses.wotr.record import record_of, replay
 from roses.wotr.state import Phase
 
+from .helpers import NO_SHRINK
+
 
 def check_invariants(game: Game) -> None:
     state = game.state
@@ -59,7 +61,7 @@ def simulate(players: int, seed: int, bots: str = "random") -> Game:
     return bot_game(seats, seed=seed, after_each=after_each)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_replay(players: int, seed: int) -> None:
     game = simulate(players, seed)

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..chart import Holdings
+from ..data import ICON_KINDS
 from ..state import GameState
+
+FinalKey = tuple[int, int, tuple[tuple[int, ...], tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -14,14 +17,24 @@ class Outcome:
     ranking: tuple[int, ...]  # seats, winner first
     winners: tuple[int, ...]  # more than one only when every tie-break is equal
     vp: tuple[int, ...]  # by seat
+    keys: tuple[FinalKey, ...]  # by seat: what WR-18 compared
 
     def to_json(self) -> dict[str, Any]:
+        """The result as records keep it."""
         return {"ranking": list(self.ranking), "winners": list(self.winners), "vp": list(self.vp)}
 
+    def standings(self) -> list[dict[str, Any]]:
+        """WR-18's tie-breaks for an end screen, winner first: VP, crowns won by the
+        player's house, noble ranks (highest first) and the icons held, by chart order."""
+        rows = []
+        for seat in self.ranking:
+            vp, crowns, (nobles, counts) = self.keys[seat]
+            rows.append({"seat": seat, "vp": vp, "crowns": crowns, "nobles": list(nobles),
+                         "icons": dict(zip(ICON_KINDS, counts, strict=True))})  # fmt: skip
+        return rows
 
-def _final_key(
-    state: GameState, seat: int
-) -> tuple[int, int, tuple[tuple[int, ...], tuple[int, ...]]]:
+
+def _final_key(state: GameState, seat: int) -> FinalKey:
     """WR-18: VP, then crowns won by the player's house, then WR-3 over all holdings:
     highest noble, next noble, ..., most royal castles, most large towns, and so on."""
     player = state.players[seat]
@@ -43,4 +56,5 @@ def outcome(state: GameState) -> Outcome:
         ranking=tuple(ranking),
         winners=tuple(seat for seat in ranking if keys[seat] == best),
         vp=tuple(p.vp for p in state.players),
+        keys=tuple(keys[seat] for seat in range(state.player_count)),
     )
