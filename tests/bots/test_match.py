@@ -97,3 +97,11 @@ def test_format_elo_never_prints_minus_zero() -> None:
     assert [format_elo(v) for v in (-0.0, 190.8, -35.2, math.inf, -math.inf)] == [
         "+0", "+191", "-35", "+inf", "-inf",
     ]  # fmt: skip
+
+
+def test_a_resumed_match_plays_only_the_missing_games() -> None:
+    config = MatchConfig("greedy", "random", 6, seed=4)
+    everything = {r.index: r.points_a for r in play_match(config)}
+    rest = {r.index: r.points_a for r in play_match(config, skip={0, 1, 4})}
+    assert sorted(rest) == [2, 3, 5]
+    assert all(everything[index] == points for index, points in rest.items())

@@ -8,7 +8,7 @@ its index, so a match gives the same games however many processes play it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -108,14 +108,18 @@ def play_game(config: MatchConfig, index: int) -> GameResult:
     return GameResult(index, a_team, points, record)
 
 
-def play_match(config: MatchConfig, jobs: int = 1) -> Iterator[GameResult]:
-    """The match's games as they finish (in any order when ``jobs`` > 1)."""
+def play_match(
+    config: MatchConfig, jobs: int = 1, skip: Collection[int] = ()
+) -> Iterator[GameResult]:
+    """The match's games as they finish (in any order when ``jobs`` > 1); the games whose
+    indices are in ``skip`` (played before, when a match is resumed) are left out."""
+    indices = [index for index in range(config.games) if index not in skip]
     if jobs <= 1:
-        for index in range(config.games):
+        for index in indices:
             yield play_game(config, index)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_game, config, index) for index in range(config.games)]
+        futures = [pool.submit(play_game, config, index) for index in indices]
         for future in as_completed(futures):
             yield future.result()
 
