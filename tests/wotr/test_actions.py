@@ -134,7 +134,11 @@ def test_any_json_parses_or_is_refused_and_changes_nothing(data: dict[str, Any])
     while game.phase is Phase.DRAW:
         game.apply(game.awaiting()[0], Pick(game.state.layout[0]))
     before = copy.deepcopy(game.state)
+    seat = game.awaiting()[0]
+    if isinstance(action, Orders):  # the planner's preview copes with any parsed plan
+        preview = game.view(seat).preview(action)
+        assert preview.left >= 0 and bool(preview.faults) == bool(game.view(seat).check(action))
     try:
-        game.apply(game.awaiting()[0], action)
+        game.apply(seat, action)
     except IllegalActionError:
         assert game.state == before
