@@ -6,7 +6,7 @@ checked for where it comes from: ``Sec-Fetch-Site`` when the browser sends it, a
 ``Origin``, which browsers send on every POST. A request with neither is not from a
 browser's page (tests, curl) and may pass. Bodies must be JSON, which a cross-site form
 cannot send without a CORS preflight, and no larger than ``max_body_bytes``.
-WebSocket handshakes from another origin are refused too: a socket carries a player's view.
+(WebSocket handshakes are checked where the sockets are opened, in ``live``.)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 _STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-_DEFAULT_PORTS = {"http": ":80", "https": ":443", "ws": ":80", "wss": ":443"}
+_DEFAULT_PORTS = {"http": ":80", "https": ":443"}
 _OWN_SITE = frozenset({"same-origin", "none"})  # "none": the person typed or bookmarked it
 OTHER_SITE = "requests from other sites may not change anything here"
 
@@ -41,10 +41,6 @@ class RequestGuard:
         self.trusted_origins = frozenset(origin.rstrip("/").lower() for origin in trusted_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and not self._from_here(scope):
-            await receive()  # the handshake; closing before accepting answers it with 403
-            await send({"type": "websocket.close", "code": 1008, "reason": OTHER_SITE})
-            return
         if scope["type"] == "http" and scope["method"] in _STATE_CHANGING:
             refusal = self._refusal(scope)
             if refusal is not None:
@@ -60,9 +56,7 @@ class RequestGuard:
         origin = headers.get("origin")
         if origin is None:
             return True
-        scheme: str = scope["scheme"]
-        scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)  # a page's origin is http(s)
-        here = _origin(scheme, headers.get("host", ""))
+        here = _origin(scope["scheme"], headers.get("host", ""))
         return origin.lower() in {here} | self.trusted_origins
 
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:

@@ -68,6 +68,9 @@ class Limiter:
         self.settings = settings
         storage = storage_from_string(settings.redis_url or "memory://")
         self._windows = MovingWindowRateLimiter(storage)
+        # Keys live under the deployment's channel name: deployments that share a Redis
+        # keep their own counts.
+        self._namespace = settings.redis_channel
         self._items: dict[str, RateLimitItem] = {}
         # argon2 takes 19 MiB and ~25 ms per hash; this bounds how many run at once.
         # Requests waiting for a slot wait in the event loop and hold no thread.
@@ -79,23 +82,25 @@ class Limiter:
         return self._items[window]
 
     def _refusal(self, window: Window, key: str, message: str) -> TooMany:
-        reset = self._windows.get_window_stats(self._item(window), window, key).reset_time
+        item = self._item(window)
+        reset = self._windows.get_window_stats(item, self._namespace, window, key).reset_time
         wait = max(1, math.ceil(reset - time.time()))
         return TooMany(f"{message}; try again in {_in_words(wait)}", retry_after=wait)
 
     def check(self, window: Window, key: str, message: str) -> None:
         """TooMany(``message``) if ``key`` has used up ``window``; counts nothing."""
-        if not self._windows.test(self._item(window), window, key):
+        if not self._windows.test(self._item(window), self._namespace, window, key):
             raise self._refusal(window, key, message)
 
     def hit(self, window: Window, key: str, message: str, cost: int = 1) -> None:
         """Count ``cost`` uses by ``key``, or TooMany(``message``) if they would exceed it."""
-        if cost and not self._windows.hit(self._item(window), window, key, cost=cost):
+        item = self._item(window)
+        if cost and not self._windows.hit(item, self._namespace, window, key, cost=cost):
             raise self._refusal(window, key, message)
 
     def count(self, window: Window, key: str) -> None:
         """Count one use by ``key`` even past the limit (a failure that has happened)."""
-        self._windows.hit(self._item(window), window, key)
+        self._windows.hit(self._item(window), self._namespace, window, key)
 
     async def hashing(self, work: Callable[[], T]) -> T:
         """Run ``work`` (which hashes a password) in a thread once a hashing slot is free."""

@@ -16,6 +16,24 @@ def default_database_url() -> str:
     return f"sqlite:///{default_data_dir() / 'roses.sqlite3'}"
 
 
+# The settings of rate limits, quotas and request bounds that the environment can set.
+_LIMITS = (
+    "login_failures_per_account",
+    "login_failures_per_address",
+    "registrations_per_address",
+    "guests_per_address",
+    "games_per_account",
+    "invitations_per_account",
+    "open_games_per_account",
+    "bot_games_per_account",
+    "password_hashing_slots",
+    "max_body_bytes",
+    "max_header_bytes",
+    "header_timeout_seconds",
+    "trusted_origins",
+)
+
+
 class Settings(BaseModel):
     database_url: str = Field(default_factory=default_database_url)
     # Sign-in sessions last this long; the cookie is HttpOnly and SameSite=Lax.
@@ -56,8 +74,9 @@ class Settings(BaseModel):
             values["database_url"] = url
         if redis_url := os.environ.get("ROSES_REDIS_URL"):
             values["redis_url"] = redis_url
-        if header_timeout := os.environ.get("ROSES_HEADER_TIMEOUT_SECONDS"):
-            values["header_timeout_seconds"] = header_timeout
+        for field in _LIMITS:  # ROSES_GUESTS_PER_ADDRESS=1000/hour, say, for a load test
+            if raw := os.environ.get(f"ROSES_{field.upper()}"):
+                values[field] = raw.split(",") if field == "trusted_origins" else raw
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
         values.update({key: value for key, value in overrides.items() if value is not None})

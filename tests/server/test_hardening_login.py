@@ -73,12 +73,19 @@ def test_redis_shares_the_counts_between_processes(database_url: str) -> None:
         redis.Redis.from_url("redis://127.0.0.1:6379/0").ping()
     except redis.RedisError:
         pytest.skip("no Redis at 127.0.0.1:6379")
-    settings = {"redis_url": "redis://127.0.0.1:6379/0", "login_failures_per_account": "2/hour"}
+    settings = {
+        "redis_url": "redis://127.0.0.1:6379/0",
+        "redis_channel": unique_name("roses-test"),  # this run's own counts
+        "login_failures_per_account": "2/hour",
+    }
     with _client(database_url, **settings) as first, _client(database_url, **settings) as second:
         player = sign_up(first)
         assert _login(first, player.name, "wrong").status_code == 401
         assert _login(second, player.name, "wrong").status_code == 401
         _assert_throttled(_login(first, player.name, RIGHT), "to this name")
+    elsewhere = {**settings, "redis_channel": unique_name("roses-test")}
+    with _client(database_url, **elsewhere) as other_deployment:
+        assert _login(other_deployment, player.name, "wrong").status_code == 401  # own counts
 
 
 def test_an_unknown_name_takes_as_long_as_a_wrong_password(client: TestClient) -> None:

@@ -123,3 +123,13 @@ def test_accounts_per_address(make_client: Any) -> None:
     refused = client.post("/api/accounts/register", json=body)
     _assert_refused(refused, "too many accounts were created", retry_after=True)
     assert client.post("/api/accounts/login", json=body).status_code == 401  # none was made
+
+
+def test_the_environment_sets_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ROSES_GUESTS_PER_ADDRESS", "1000/hour")
+    monkeypatch.setenv("ROSES_OPEN_GAMES_PER_ACCOUNT", "7")
+    monkeypatch.setenv("ROSES_TRUSTED_ORIGINS", "https://a.example,https://b.example")
+    settings = Settings.from_env()
+    assert settings.guests_per_address == "1000/hour"
+    assert settings.open_games_per_account == 7
+    assert settings.trusted_origins == ["https://a.example", "https://b.example"]

@@ -1,5 +1,5 @@
 """Requests (issue 12): state-changing requests from another site are refused (403) and change
-nothing, bodies must be JSON (415) and small (413); WebSockets from another origin are refused."""
+nothing, bodies must be JSON (415) and small (413)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from roses.server import Settings, create_app
 
@@ -108,17 +107,3 @@ def test_large_bodies_are_refused_before_they_are_read(client: TestClient) -> No
     assert "larger than 65536 bytes" in streamed.json()["detail"]
     login = {"name": "big-one", "password": padding}
     assert client.post("/api/accounts/login", json=login).status_code != 200
-
-
-def test_websockets_from_another_origin_are_refused(client: TestClient) -> None:
-    player = sign_up(client)
-    path = "/api/lobby/ws"
-    with player.websocket(path):
-        pass  # its own pages (and clients that send no Origin) connect
-    headers = {**player.headers, "origin": "http://testserver:8001"}
-    with (
-        pytest.raises(WebSocketDisconnect) as refused,
-        client.websocket_connect(path, headers=headers),
-    ):
-        pass
-    assert refused.value.code == 1008

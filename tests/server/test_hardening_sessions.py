@@ -1,0 +1,32 @@
+"""Signing out tells the caller which session ended, so that the live layer can close that
+session's WebSockets (issue 12)."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session, sessionmaker
+
+from roses.server import accounts
+
+from .conftest import sign_up
+
+
+def _sessions(client: TestClient) -> sessionmaker[Session]:
+    app = client.app
+    assert isinstance(app, FastAPI)
+    return app.state.sessions  # type: ignore[no-any-return]
+
+
+def test_end_session_names_the_session_and_its_user(client: TestClient) -> None:
+    player = sign_up(client)
+    user_id = player.get("/api/me").json()["id"]
+    with _sessions(client).begin() as db:
+        ended = accounts.end_session(db, player.token)
+    assert ended == accounts.EndedSession(
+        user_id=user_id, token_hash=accounts.token_hash(player.token)
+    )
+    assert player.get("/api/me").status_code == 401
+    with _sessions(client).begin() as db:
+        assert accounts.end_session(db, player.token) is None  # already ended
+        assert accounts.end_session(db, "never-issued") is None
