@@ -26,7 +26,6 @@ from roses.roseking import (
 from roses.roseking.geometry import TARGET, Bitboard, squares_of
 from roses.roseking.moves import DRAW, PASS, PASS_MOVE
 from roses.roseking.record import record_of, root
-from roses.roseking.variants import seat_name
 from roses.roseking.view import PlayerView
 
 from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
@@ -50,6 +49,12 @@ def _variant(players: int, options: Mapping[str, JSON]) -> Variant:
     return Variant.RANDOM_START if options.get("random_start") else Variant.CLASSIC
 
 
+def seat_label(seat: int, seats: int) -> str:
+    """``Red``/``White``, or ``Red 1``..``White 2`` in the team variant (RK-16)."""
+    team = ("Red", "White")[seat & 1]
+    return team if seats == 2 else f"{team} {seat // 2 + 1}"
+
+
 def territory_squares(stones: Bitboard) -> list[list[str]]:
     """The territories of ``stones`` (RK-14) as square names, largest first."""
     return [[square_name(sq) for sq in squares_of(group)] for group in territories(stones)]
@@ -71,11 +76,9 @@ class RoseKing:
     title = "The Rose King"
     player_counts: tuple[int, ...] = (2, 4)
     option_fields: tuple[OptionField, ...] = (
-        OptionField("random_start", "The first player is drawn at random (RK-7)", False, (2,)),
-        OptionField("light", "Plays can be taken back until you end your turn (RK-19)", False,
-                    (2, 4)),
-        OptionField("show_draw_pile", "Everyone may look through the draw pile (RK-20)", False,
-                    (2, 4)),
+        OptionField("random_start", "Random start player (RK-7)", False, (2,)),
+        OptionField("light", "Light: undo a play until “End turn” (RK-19)", False, (2, 4)),
+        OptionField("show_draw_pile", "Show the draw pile's cards (RK-20)", False, (2, 4)),
     )  # fmt: skip
 
     def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -95,7 +98,7 @@ class RoseKing:
         return options
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
-        return [seat_name(seat, players) for seat in range(players)]
+        return [seat_label(seat, players) for seat in range(players)]
 
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         return {"position": Board(_variant(players, options), seed=seed).position(), "seed": seed}
@@ -127,7 +130,8 @@ class RoseKing:
         board = state.board
         if seat != board.turn:
             raise IllegalAction(
-                f"it is {board.seat_name()}'s turn; you play {seat_name(seat, board.seats)}"
+                f"it is {seat_label(board.turn, board.seats)}'s turn; "
+                f"you play {seat_label(seat, board.seats)}"
             )
         if action == UNDO:
             if state.pending is None:
@@ -180,7 +184,7 @@ class RoseKing:
             "pending": pending,
             "state": self._state(shown, seat, state.options),
             "log": [
-                {"ply": ply, "seat": seat_name(mover, board.seats), "move": str(move)}
+                {"ply": ply, "seat": seat_label(mover, board.seats), "move": str(move)}
                 for ply, (mover, move) in enumerate(zip(state.mover, board.move_stack, strict=True))
             ],
             "targets": _targets(shown),
@@ -207,7 +211,9 @@ class RoseKing:
         ranks = tuple(
             0 if winner is None or seat & 1 == winner else 1 for seat in range(state.board.seats)
         )
+        winner_text = "a draw" if winner is None else f"{winner.label.capitalize()} wins"
         summary = {
+            "text": f"{winner_text} · Red {outcome.red} · White {outcome.white}",
             "winner": outcome.result(),
             "termination": outcome.termination.value,
             "red": str(outcome.red),

@@ -1,197 +1,220 @@
-"""The HTTP API. Each action is one transaction; live updates follow via ``live``."""
+"""The games API, for every game in ``roses.games``. Each action goes through the game's
+writer (``LiveGames``): one at a time, one transaction, then live updates."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, BackgroundTasks, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
-from roses.bots.roseking import available_bots
+from roses.games import GAMES, JSON, InvalidInput, game_module
 
-from . import games, live
+from . import store
 from .deps import CurrentUser, Sessions, settings_of
-from .errors import Conflict
-from .games import FINISHED, LoadedGame
-from .models import User
-from .schemas import GameId, Join, MoveRequest, NewGame, Versioned
-from .views import game_record, game_view, replay_frames, summary_fields
+from .errors import Conflict, Forbidden, Unprocessable
+from .live_games import GameHeader, LiveGame, LiveGames
+from .models import Game, User
+from .schemas import DraftRequest, GameId, Join, MoveRequest, NewGame, Versioned
+from .store import FINISHED, WAITING
+from .views import game_view, summary
 
 router = APIRouter(prefix="/api")
 
 
-# -- lobby ---------------------------------------------------------------------------------
+def _games(request: Request) -> LiveGames:
+    return request.app.state.games  # type: ignore[no-any-return]
+
+
+# -- the catalogue --------------------------------------------------------------------------
+
+
+@router.get("/catalog", tags=["lobby"])
+def catalog(request: Request) -> dict[str, Any]:
+    """Every game on offer: player counts, options, seat names, bots and their strengths."""
+    return {
+        "games": [
+            {
+                "name": module.name,
+                "title": module.title,
+                "player_counts": list(module.player_counts),
+                "options": [option.to_json() for option in module.option_fields],
+                "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
+                "bots": {name: list(strengths) for name, strengths in module.bots().items()},
+            }
+            for module in GAMES.values()
+        ],
+        "strength_seconds": settings_of(request).bot_seconds,
+    }
 
 
 @router.get("/bots", tags=["lobby"])
-def bots(request: Request) -> dict[str, Any]:
-    """The bots a seat can be given, and their strengths (thinking time per move)."""
-    return {"bots": available_bots(), "strengths": list(settings_of(request).bot_seconds)}
+def bots(request: Request, game: str = Query("roseking", max_length=24)) -> dict[str, Any]:
+    """The bots a seat of ``game`` can be given, and the strengths (thinking time per move)."""
+    try:
+        module = game_module(game)
+    except InvalidInput as error:
+        raise Unprocessable("game", error.message) from None
+    return {"bots": sorted(module.bots()), "strengths": list(settings_of(request).bot_seconds)}
+
+
+# -- the lobby ------------------------------------------------------------------------------
 
 
 @router.post("/games", status_code=201, tags=["lobby"])
-def create_game(
-    body: NewGame, user: CurrentUser, request: Request, sessions: Sessions, tasks: BackgroundTasks
-) -> dict[str, Any]:
-    strengths = list(settings_of(request).bot_seconds)
-    with sessions.begin() as db:
-        game = games.create_game(db, user, body, strengths)
-        game_id = game.id
-    tasks.add_task(live.announce, request.app, game_id)
-    return _view(sessions, game_id, user)
+async def create_game(body: NewGame, user: CurrentUser, request: Request) -> dict[str, Any]:
+    def create(db: Session) -> int:
+        return store.create_game(db, user, body).id
+
+    game_id = await _in_transaction(request, create)
+    return await _announce_and_view(request, game_id, user)
 
 
 @router.get("/games/mine", tags=["lobby"])
-def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     """My turn first (waiting longest at the top), then the others; finished games last."""
-    with sessions() as db:
-        mine = games.games_of(db, user)
-        summaries = [summary_fields(game, user.id) for game in mine]
-        open_ = [summary_fields(game, user.id) for game in games.open_games(db, user)]
+
+    def read() -> tuple[list[Game], list[Game]]:
+        with sessions() as db:
+            return store.games_of(db, user), store.open_games(db, user)
+
+    mine, open_ = await asyncio.to_thread(read)
+    summaries = [summary(GameHeader(game), user.id) for game in mine]
     my_turn = sorted((s for s in summaries if s["your_turn"]), key=lambda s: s["turn_since"])
     others = [s for s in summaries if not s["your_turn"] and s["status"] != FINISHED]
-    finished = [s for s in summaries if s["status"] == FINISHED]
-    invitations = [s for s in others if s["status"] == games.WAITING and s["you"] is None]
+    invitations = [s for s in others if s["status"] == WAITING and s["you"] is None]
     return {
         "my_turn": my_turn,
         "others": [s for s in others if s not in invitations],
         "invitations": invitations,
-        "finished": finished,
-        "open": open_,
+        "finished": [s for s in summaries if s["status"] == FINISHED],
+        "open": [summary(GameHeader(game), user.id) for game in open_],
     }
 
 
 @router.post("/games/{game_id}/join", tags=["lobby"])
-def join(
-    game_id: GameId,
-    user: CurrentUser,
-    request: Request,
-    sessions: Sessions,
-    tasks: BackgroundTasks,
-    body: Join | None = None,
+async def join(
+    game_id: GameId, user: CurrentUser, request: Request, body: Join | None = None
 ) -> dict[str, Any]:
     """Take a free seat: an open one, or one I am invited to (the body may be left out)."""
-    with sessions.begin() as db:
-        games.join_game(db, user, game_id, body.seat if body else None)
-    tasks.add_task(live.announce, request.app, game_id)
-    return _view(sessions, game_id, user)
+    await _in_transaction(
+        request, lambda db: store.join_game(db, user, game_id, body.seat if body else None)
+    )
+    return await _announce_and_view(request, game_id, user)
 
 
 @router.post("/games/{game_id}/cancel", tags=["lobby"])
-def cancel(
-    game_id: GameId, user: CurrentUser, request: Request, sessions: Sessions, tasks: BackgroundTasks
-) -> dict[str, Any]:
+async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """Call off a game still waiting for players (only its creator may)."""
-    with sessions.begin() as db:
-        games.cancel_game(db, user, game_id)
-    tasks.add_task(live.announce, request.app, game_id)
-    return _view(sessions, game_id, user)
+    await _in_transaction(request, lambda db: store.cancel_game(db, user, game_id))
+    return await _announce_and_view(request, game_id, user)
 
 
-# -- play ----------------------------------------------------------------------------------
+async def _in_transaction(request: Request, change: Callable[[Session], Any]) -> Any:
+    def run() -> Any:
+        with request.app.state.sessions.begin() as db:
+            return change(db)
+
+    return await asyncio.to_thread(run)
 
 
-def _view(sessions: sessionmaker[Session], game_id: GameId, user: User) -> dict[str, Any]:
-    with sessions() as db:
-        return game_view(games.load(db, game_id), user.id)
+async def _announce_and_view(request: Request, game_id: int, user: User) -> dict[str, Any]:
+    """After a change made outside the game's writer: read it again, tell the watchers."""
+    games = _games(request)
+    await games.changed_elsewhere(game_id)
+    return game_view(await games.get(game_id), user.id)
+
+
+# -- playing --------------------------------------------------------------------------------
 
 
 @router.get("/games/{game_id}", tags=["play"])
-def get_game(game_id: GameId, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
+async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """The game as my seat sees it (a spectator's view if I have no seat)."""
-    return _view(sessions, game_id, user)
+    return game_view(await _games(request).get(game_id), user.id)
 
 
-def _change(
-    sessions: Sessions,
-    user: CurrentUser,
-    request: Request,
-    tasks: BackgroundTasks,
-    game_id: int,
-    change: Callable[[Session], LoadedGame],
-) -> dict[str, Any]:
-    """Apply ``change`` in one transaction, answer with my view, tell the watchers."""
-    with sessions.begin() as db:
-        view = game_view(change(db), user.id)
-    tasks.add_task(live.announce, request.app, game_id)
-    return view
+@router.get("/games/{game_id}/materials", tags=["play"])
+async def materials(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """The public components the page draws with (a map, card texts); they never change."""
+    live = await _games(request).get(game_id)
+    return live.module.materials(live.players, live.options)
+
+
+async def _act(request: Request, user: User, game_id: int, action: JSON, version: int) -> Any:
+    def my_seat(live: LiveGame) -> int:
+        seat = live.seat_of(user.id)
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        return seat
+
+    live = await _games(request).act(game_id, my_seat, action, version)
+    return game_view(live, user.id)
 
 
 @router.post("/games/{game_id}/moves", tags=["play"])
-def move(
-    game_id: GameId,
-    body: MoveRequest,
-    user: CurrentUser,
-    request: Request,
-    sessions: Sessions,
-    tasks: BackgroundTasks,
+async def move(
+    game_id: GameId, body: MoveRequest, user: CurrentUser, request: Request
 ) -> dict[str, Any]:
-    """Play a card (`N2`), a hero with a card (`N2h`) or `draw` (RK-8..RK-10, RK-22).
+    """Make my seat's decision: The Rose King a card (`N2`), a hero with a card (`N2h`) or
+    `draw` (RK-8..RK-10, RK-22); Wars of the Roses an object (a pick, French Aid, orders).
 
-    409 with the reason for an illegal move or a stale `version`; nothing changes then.
+    409 with the reason for an illegal action or a stale `version`; nothing changes then.
     """
-    return _change(
-        sessions, user, request, tasks, game_id,
-        lambda db: games.play(db, user, game_id, body.move, body.version),
-    )  # fmt: skip
+    return await _act(request, user, game_id, body.move, body.version)  # type: ignore[no-any-return]
 
 
 @router.post("/games/{game_id}/undo", tags=["play"])
-def undo(
-    game_id: GameId,
-    body: Versioned,
-    user: CurrentUser,
-    request: Request,
-    sessions: Sessions,
-    tasks: BackgroundTasks,
+async def undo(
+    game_id: GameId, body: Versioned, user: CurrentUser, request: Request
 ) -> dict[str, Any]:
-    """Light games (RK-19): take back the play made this turn (never a draw)."""
-    return _change(
-        sessions, user, request, tasks, game_id,
-        lambda db: games.undo(db, user, game_id, body.version),
-    )  # fmt: skip
+    """Take back the play made this turn (The Rose King Light games, RK-19; never a draw)."""
+    return await _act(request, user, game_id, "undo", body.version)  # type: ignore[no-any-return]
 
 
 @router.post("/games/{game_id}/end-turn", tags=["play"])
-def end_turn(
-    game_id: GameId,
-    body: Versioned,
-    user: CurrentUser,
-    request: Request,
-    sessions: Sessions,
-    tasks: BackgroundTasks,
+async def end_turn(
+    game_id: GameId, body: Versioned, user: CurrentUser, request: Request
 ) -> dict[str, Any]:
-    """Light games (RK-19): make the play of this turn final."""
-    return _change(
-        sessions, user, request, tasks, game_id,
-        lambda db: games.end_turn(db, user, game_id, body.version),
-    )  # fmt: skip
+    """Make the play of this turn final (The Rose King Light games, RK-19)."""
+    return await _act(request, user, game_id, "end-turn", body.version)  # type: ignore[no-any-return]
+
+
+@router.put("/games/{game_id}/draft", status_code=204, tags=["play"])
+async def save_draft(
+    game_id: GameId, body: DraftRequest, user: CurrentUser, request: Request
+) -> Response:
+    """Keep my seat's private draft (e.g. a plan not yet sealed). Nobody else ever sees it,
+    nor when or how often it changes: it does not change the game's version."""
+    size = len(json.dumps(body.draft))
+    if size > settings_of(request).draft_bytes:
+        raise Unprocessable("draft", f"is {size} bytes; at most {settings_of(request).draft_bytes}")
+    await _games(request).save_draft(game_id, user.id, body.draft)
+    return Response(status_code=204)
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])
-def replay(game_id: GameId, user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
-    """Every state of the game move by move, as my seat may see each (all, once finished)."""
-    with sessions() as db:
-        loaded = games.load(db, game_id)
-        return {
-            "game": summary_fields(loaded.game, user.id),
-            "frames": replay_frames(loaded, user.id),
-        }
+async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """Every state of the game action by action, as my seat may see each (all, once over)."""
+    live = await _games(request).get(game_id)
+    seat = None if live.status == FINISHED else live.seat_of(user.id)
+    return {"game": summary(live, user.id), "frames": live.module.replay(live.state, seat)}
 
 
 @router.get("/games/{game_id}/record", tags=["play"])
-def record(game_id: GameId, user: CurrentUser, sessions: Sessions) -> JSONResponse:
-    """The game record (engine format, with the deal): only once the game is over."""
-    with sessions() as db:
-        loaded = games.load(db, game_id)
-        if loaded.game.status != FINISHED:
-            raise Conflict(
-                "the record holds the draw pile's order: it is ready when the game is over"
-            )
-        data = game_record(loaded)
+async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
+    """The game record (the engine's format, with the deal): only once the game is over."""
+    live = await _games(request).get(game_id)
+    if live.status != FINISHED:
+        raise Conflict("the record holds the deal's secrets: it is ready when the game is over")
+    names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]
     return JSONResponse(
-        data,
-        headers={"Content-Disposition": f'attachment; filename="rose-king-{game_id}.json"'},
+        live.module.record(live.state, names),
+        headers={
+            "Content-Disposition": f'attachment; filename="{live.module.name}-{game_id}.json"'
+        },
     )

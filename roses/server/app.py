@@ -18,9 +18,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import accounts_api, api, live, quotas
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
-from .errors import ServiceError
+from .errors import ServiceError, Unprocessable
 from .guards import RequestGuard
 from .hub import Hub
+from .live_games import LiveGames
 from .migrate import upgrade
 from .relay import RedisRelay
 from .schemas import GameId
@@ -54,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         upgrade(engine)
         if app.state.relay is not None:
             await app.state.relay.start()
-        await app.state.bots.resume_all()
+        await app.state.bots.resume_all(sessions)
         yield
         await app.state.bots.stop()
         if app.state.relay is not None:
@@ -62,26 +63,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine.dispose()
 
     app = FastAPI(
-        title="roses: The Rose King online",
-        description="Play The Rose King (RK-1..RK-23) with people and bots.",
+        title="roses: The Rose King and Wars of the Roses online",
+        description="Play The Rose King and Wars of the Roses with people and bots.",
         version="1",
         lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.hub = hub
-    app.state.bots = BotRunner(sessions, settings, lambda game_id: live.announce(app, game_id))
+    games = LiveGames(sessions, lambda game: live.announce(app, game), settings.cached_games)
+    app.state.games = games
+    app.state.bots = BotRunner(games, settings)
     app.state.relay = (
-        RedisRelay(
-            settings.redis_url, settings.redis_channel, lambda game_id: live.deliver(app, game_id)
-        )
+        RedisRelay(settings.redis_url, settings.redis_channel, games.changed_elsewhere)
         if settings.redis_url
         else None
     )
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, error: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        body: dict[str, Any] = {"detail": error.message}
+        if isinstance(error, Unprocessable):
+            body["errors"] = [{"field": error.field, "message": error.problem}]
+        return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:

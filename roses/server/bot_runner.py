@@ -1,7 +1,9 @@
-"""Bots move on the server: off the event loop, within a time bound, from the registry.
+"""Bots move on the server: each decision searched in a bot process (``BotPool``), within a
+hard time bound, from the seat's view only.
 
-A bot sees only its seat's ``PlayerView``. A bot that overruns its bound (or fails) is
-replaced for that move by a uniformly random legal move, so a game never stalls.
+Whenever a game changes, every bot seat the game now waits for gets a task (at most one per
+seat). A bot that overruns its bound, fails or names an illegal action is replaced for that
+decision by a random legal one, so a game never stalls.
 """
 
 from __future__ import annotations
@@ -9,125 +11,103 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+import secrets
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.bots.roseking import make_bot
-from roses.roseking import Move
-from roses.roseking.view import PlayerView
+from roses.games import JSON, GameError
 
-from . import games
+from .bot_pool import BotFailed, BotJob, BotPool
 from .errors import ServiceError
-from .models import Game
+from .live_games import LiveGame, LiveGames
+from .models import Game, Seat
 from .settings import Settings
+from .store import ACTIVE
 
 log = logging.getLogger("roses.server.bots")
 
 
-@dataclass(frozen=True)
-class BotTurn:
-    game_id: int
-    version: int
-    seat: int
-    bot_name: str
-    strength: str
-    view: PlayerView
-
-
-def next_bot_turn(db: Session, game_id: int) -> BotTurn | None:
-    """The bot's turn waiting in this game, if a bot is to move."""
-    game = db.get(Game, game_id)
-    if game is None or game.status != games.ACTIVE or game.turn_seat is None:
-        return None
-    seat = game.seats[game.turn_seat]
-    if seat.bot_name is None:
-        return None
-    loaded = games.load(db, game_id)
-    return BotTurn(
-        game_id=game_id,
-        version=game.version,
-        seat=seat.seat,
-        bot_name=seat.bot_name,
-        strength=seat.bot_strength or "normal",
-        view=loaded.board.view(seat.seat),
-    )
-
-
 class BotRunner:
-    def __init__(
-        self,
-        sessions: sessionmaker[Session],
-        settings: Settings,
-        on_move: Callable[[int], Awaitable[None]],
-    ) -> None:
-        self._sessions = sessions
+    def __init__(self, games: LiveGames, settings: Settings) -> None:
+        self._games = games
         self._settings = settings
-        self._on_move = on_move  # announces a bot's move (WebSockets)
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._poked: set[int] = set()
+        self._pool = BotPool(settings.bot_workers)
+        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
 
-    def poke(self, game_id: int) -> None:
-        """Let the bots of ``game_id`` move if it is their turn (at most one driver per game)."""
-        self._poked.add(game_id)
-        if game_id not in self._tasks:
-            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
+    def poke(self, live: LiveGame) -> None:
+        """Start the bots ``live`` waits for (call under its lock: the views are consistent)."""
+        if live.status != ACTIVE:
+            return
+        for seat in live.to_act:
+            info = live.seats[seat]
+            if info.bot is None or (live.id, seat) in self._tasks:
+                continue
+            seconds = self._settings.bot_seconds.get(info.strength or "", 0.0)
+            job = BotJob(
+                game=live.module.name,
+                bot=info.bot,
+                bot_input=live.module.bot_input(live.state, seat),
+                seconds=seconds,
+                seed=secrets.randbits(63),
+            )
+            task = asyncio.get_running_loop().create_task(self._move(live, seat, job))
+            self._tasks[live.id, seat] = task
 
-    async def resume_all(self) -> None:
+    async def _move(self, live: LiveGame, seat: int, job: BotJob) -> None:
+        version = live.version
+        try:
+            action = await self._choose(live, job)
+            try:
+                await self._games.act(live.id, lambda _: seat, action, version)
+            except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
+                log.info("bot move in game %s not applied: %s", live.id, error.message)
+        finally:  # at once: a change after this starts a new task
+            del self._tasks[live.id, seat]
+        current = self._games.cached(live.id)
+        if current is not None and current.version != version:
+            async with current.lock:  # the game moved on while the bot thought: look again
+                if not current.stale:
+                    self.poke(current)
+
+    async def _choose(self, live: LiveGame, job: BotJob) -> JSON:
+        limit = job.seconds + self._settings.bot_margin_seconds
+        try:
+            action = await self._pool.run(job, limit)
+            return live.module.parse_action(action)
+        except TimeoutError:
+            log.warning("bot %s overran %.1fs in game %s", job.bot, limit, live.id)
+        except BotFailed as error:  # e.g. a bot since taken out of the registry
+            log.warning("bot %s failed in game %s: %s", job.bot, live.id, error)
+        except GameError as error:
+            log.warning("bot %s answered nonsense in game %s: %s", job.bot, live.id, error.message)
+        return live.module.fallback_action(job.bot_input, random.Random(job.seed))
+
+    async def resume_all(self, sessions: sessionmaker[Session]) -> None:
         """After a restart: the games where a bot was to move."""
-        with self._sessions() as db:
-            ids = list(db.scalars(select(Game.id).where(Game.status == games.ACTIVE)))
+        ids = await asyncio.to_thread(_games_with_bots, sessions)
         for game_id in ids:
-            self.poke(game_id)
+            try:
+                live = await self._games.locked(game_id)
+            except ServiceError:
+                continue
+            try:
+                self.poke(live)
+            finally:
+                live.lock.release()
 
     async def stop(self) -> None:
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.close()
 
-    async def _drive(self, game_id: int) -> None:
-        try:
-            while True:
-                # A poke while the state is being read may mean a newer state: read again.
-                self._poked.discard(game_id)
-                turn = await asyncio.to_thread(self._next_turn, game_id)
-                if turn is None:
-                    if game_id in self._poked:
-                        continue
-                    return
-                move = await self._choose(turn)
-                try:
-                    await asyncio.to_thread(self._apply, turn, move)
-                except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
-                    log.info("bot move in game %s not applied: %s", game_id, error.message)
-                    continue
-                await self._on_move(game_id)
-        finally:  # at once, not in a done-callback: a poke after this starts a new driver
-            self._tasks.pop(game_id, None)
 
-    def _next_turn(self, game_id: int) -> BotTurn | None:
-        with self._sessions() as db:
-            return next_bot_turn(db, game_id)
-
-    def _apply(self, turn: BotTurn, move: Move) -> None:
-        with self._sessions.begin() as db:
-            games.play_for_bot(db, turn.game_id, turn.seat, move, turn.version)
-
-    async def _choose(self, turn: BotTurn) -> Move:
-        seconds = self._settings.bot_seconds.get(turn.strength, 1.0)
-        bound = seconds + self._settings.bot_margin_seconds
-        try:  # a bot since taken out of the registry fails here, and is stood in for too
-            bot = make_bot(turn.bot_name, time_limit=seconds)
-            move = await asyncio.wait_for(asyncio.to_thread(bot.choose, turn.view), bound)
-        except TimeoutError:
-            log.warning("bot %s overran %.1fs in game %s", turn.bot_name, bound, turn.game_id)
-        except Exception:
-            log.exception("bot %s failed in game %s", turn.bot_name, turn.game_id)
-        else:
-            if move in turn.view.legal_moves:
-                return move
-            log.warning("bot %s chose the illegal move %s", turn.bot_name, move)
-        return random.choice(turn.view.legal_moves)
+def _games_with_bots(sessions: sessionmaker[Session]) -> list[int]:
+    with sessions() as db:
+        query = select(Game.id).where(
+            Game.status == ACTIVE,
+            Game.id.in_(select(Seat.game_id).where(Seat.bot_name.is_not(None))),
+        )
+        return list(db.scalars(query))

@@ -27,3 +27,14 @@ class Conflict(ServiceError):
     """An illegal move, a stale version, a name taken: nothing was changed."""
 
     status = 409
+
+
+class Unprocessable(ServiceError):
+    """Input that is not what the field takes (e.g. a move in no game's notation)."""
+
+    status = 422
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.problem = message

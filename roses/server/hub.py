@@ -1,45 +1,96 @@
-"""Live updates: the open WebSockets, per game and per player's lobby."""
+"""Live updates: the open WebSockets, per game, per player's lobby and per sign-in session.
+
+Each socket has its own queue, filled in the order changes are accepted (under the game's
+lock) and emptied by that socket's own task: a slow reader never holds up a game, and the
+versions reach each socket in order. A client that stops reading altogether is closed.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections import defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
+
+
+class Watcher:
+    """One open WebSocket of one signed-in user."""
+
+    def __init__(self, socket: WebSocket, user_id: int, session: str) -> None:
+        self.socket = socket
+        self.user_id = user_id
+        self.session = session  # the sign-in it was opened with: signing out closes it
+        self.version = -1  # the game version it was last sent: it is never sent an older one
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self._queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+        else:
+            self._queue.put_nowait(message)
+
+    def send_version(self, version: int, message: dict[str, Any]) -> None:
+        """Send a game's ``version`` unless this socket has it (or a newer one) already."""
+        if version > self.version:
+            self.version = version
+            self.send(message)
+
+    def close(self) -> None:
+        """Stop after what is queued is dropped: the client reloads on reconnection."""
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued messages in order until closed or the client leaves."""
+        with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+            while (message := await self._queue.get()) is not None:
+                await self.socket.send_json(message)
+
 
 class Hub:
     def __init__(self) -> None:
-        self._games: dict[int, dict[WebSocket, int]] = defaultdict(dict)  # socket -> user id
-        self._lobbies: dict[int, set[WebSocket]] = defaultdict(set)  # user id -> sockets
+        self._games: dict[int, set[Watcher]] = defaultdict(set)
+        self._lobbies: dict[int, set[Watcher]] = defaultdict(set)
+        self._sessions: dict[str, set[Watcher]] = defaultdict(set)
 
-    def watch_game(self, game_id: int, socket: WebSocket, user_id: int) -> None:
-        self._games[game_id][socket] = user_id
+    def watch_game(self, game_id: int, watcher: Watcher) -> None:
+        self._games[game_id].add(watcher)
+        self._sessions[watcher.session].add(watcher)
 
-    def unwatch_game(self, game_id: int, socket: WebSocket) -> None:
-        self._games[game_id].pop(socket, None)
-        if not self._games[game_id]:
-            del self._games[game_id]
+    def unwatch_game(self, game_id: int, watcher: Watcher) -> None:
+        _discard(self._games, game_id, watcher)
+        _discard(self._sessions, watcher.session, watcher)
 
-    def watch_lobby(self, user_id: int, socket: WebSocket) -> None:
-        self._lobbies[user_id].add(socket)
+    def watch_lobby(self, watcher: Watcher) -> None:
+        self._lobbies[watcher.user_id].add(watcher)
+        self._sessions[watcher.session].add(watcher)
 
-    def unwatch_lobby(self, user_id: int, socket: WebSocket) -> None:
-        self._lobbies[user_id].discard(socket)
-        if not self._lobbies[user_id]:
-            del self._lobbies[user_id]
+    def unwatch_lobby(self, watcher: Watcher) -> None:
+        _discard(self._lobbies, watcher.user_id, watcher)
+        _discard(self._sessions, watcher.session, watcher)
 
-    def game_watchers(self, game_id: int) -> list[tuple[WebSocket, int]]:
-        return list(self._games.get(game_id, {}).items())
+    def game_watchers(self, game_id: int) -> list[Watcher]:
+        return list(self._games.get(game_id, ()))
 
-    async def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
+    def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
         for user_id in user_ids:
-            for socket in list(self._lobbies.get(user_id, ())):
-                await send(socket, message)
+            for watcher in self._lobbies.get(user_id, ()):
+                watcher.send(message)
+
+    def close_session(self, session: str) -> None:
+        """Signing out: that browser's sockets receive nothing more."""
+        for watcher in list(self._sessions.get(session, ())):
+            watcher.close()
 
 
-async def send(socket: WebSocket, message: dict[str, Any]) -> None:
-    """Send, ignoring a socket that has just gone away (its handler cleans it up)."""
-    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-        await socket.send_json(message)
+def _discard(index: dict[Any, set[Watcher]], key: Any, watcher: Watcher) -> None:
+    watchers = index.get(key)
+    if watchers is not None:
+        watchers.discard(watcher)
+        if not watchers:
+            del index[key]

@@ -1,4 +1,8 @@
-"""WebSockets: each watcher of a game gets its own seat's view after every change."""
+"""WebSockets: each watcher of a game gets its own seat's view of every version, in order.
+
+Messages are ``{"type": "game", "version": v, "game": view}``; a client that reconnects
+says the version it has (``?version=v``) and gets the current view only if it is newer.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,13 @@ import asyncio
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, WebSocket
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import accounts, games
-from .errors import NotFound
-from .hub import Hub, send
+from . import accounts
+from .errors import ServiceError
+from .hub import Hub, Watcher
+from .live_games import LiveGame, LiveGames
 from .models import User
 from .schemas import GameId
 from .views import game_view
@@ -22,40 +27,25 @@ FORBIDDEN = 4403
 NOT_FOUND = 4404
 
 
+def announce(app: FastAPI, live: LiveGame) -> None:
+    """After a change (under the game's lock): views to this process's watchers, a note to
+    the players' lobbies, the bots, and the other server processes."""
+    hub: Hub = app.state.hub
+    for watcher in hub.game_watchers(live.id):
+        watcher.send_version(live.version, _game_message(live, watcher.user_id))
+    hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
+    app.state.bots.poke(live)
+    if app.state.relay is not None:
+        app.state.relay.publish(live.id, live.version)
+
+
+def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
+    return {"type": "game", "version": live.version, "game": game_view(live, user_id)}
+
+
 def _user(sessions: sessionmaker[Session], token: str | None) -> User | None:
     with sessions() as db:
         return accounts.user_for_token(db, token)
-
-
-def _views(
-    sessions: sessionmaker[Session], game_id: int, user_ids: list[int]
-) -> tuple[dict[int, dict[str, Any]], set[int]]:
-    """Each watcher's view, and the players of the game (their lobbies change too)."""
-    with sessions() as db:
-        loaded = games.load(db, game_id)
-        players = {s.user_id for s in loaded.game.seats if s.user_id is not None}
-        players |= {s.invited_user_id for s in loaded.game.seats if s.invited_user_id is not None}
-        return {user_id: game_view(loaded, user_id) for user_id in set(user_ids)}, players
-
-
-async def announce(app: FastAPI, game_id: int) -> None:
-    """After a change here: tell this process's watchers, the bots and the other servers."""
-    await deliver(app, game_id)
-    app.state.bots.poke(game_id)
-    if app.state.relay is not None:
-        await app.state.relay.publish(game_id)
-
-
-async def deliver(app: FastAPI, game_id: int) -> None:
-    """Fresh views to this process's watchers of the game, a note to its players' lobbies."""
-    hub: Hub = app.state.hub
-    watchers = hub.game_watchers(game_id)
-    views, players = await asyncio.to_thread(
-        _views, app.state.sessions, game_id, [user_id for _, user_id in watchers]
-    )
-    for socket, user_id in watchers:
-        await send(socket, {"type": "game", "game": views[user_id]})
-    await hub.notify_lobbies(players, {"type": "lobby", "game_id": game_id})
 
 
 def _same_origin(socket: WebSocket) -> bool:
@@ -64,56 +54,79 @@ def _same_origin(socket: WebSocket) -> bool:
     return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
 
 
-async def _signed_in(socket: WebSocket) -> User | None:
+async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
     if not _same_origin(socket):
         await socket.close(code=FORBIDDEN, reason="another site's page may not watch games")
         return None
-    user = await asyncio.to_thread(
-        _user, socket.app.state.sessions, socket.cookies.get(accounts.SESSION_COOKIE)
-    )
-    if user is None:
+    token = socket.cookies.get(accounts.SESSION_COOKIE)
+    user = await asyncio.to_thread(_user, socket.app.state.sessions, token)
+    if user is None or token is None:
         await socket.close(code=UNAUTHORIZED, reason="sign in first")
-    return user
+        return None
+    return user, token
+
+
+async def _serve(socket: WebSocket, watcher: Watcher) -> None:
+    """Send the watcher's queue until the client leaves; what the client sends is ignored
+    (text or binary), it only tells that the client is still there."""
+
+    async def listen() -> None:
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass
+        watcher.close()
+
+    listener = asyncio.get_running_loop().create_task(listen())
+    try:
+        await watcher.pump()
+    finally:
+        listener.cancel()
+        await asyncio.gather(listener, return_exceptions=True)
+    if socket.client_state.name == "CONNECTED":
+        await socket.close()
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(socket: WebSocket, game_id: GameId) -> None:
-    """Sends ``{"type": "game", "game": view}`` now and after every change."""
+async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = None) -> None:
+    """Sends the game as my seat sees it now (unless I have ``version`` already), then
+    every newer version."""
     await socket.accept()
-    user = await _signed_in(socket)
-    if user is None:
+    signed_in = await _signed_in(socket)
+    if signed_in is None:
         return
+    user, token = signed_in
+    games: LiveGames = socket.app.state.games
     hub: Hub = socket.app.state.hub
     try:
-        views, _ = await asyncio.to_thread(_views, socket.app.state.sessions, game_id, [user.id])
-    except NotFound as error:
+        live = await games.locked(game_id)
+    except ServiceError as error:
         await socket.close(code=NOT_FOUND, reason=error.message)
         return
-    hub.watch_game(game_id, socket, user.id)
-    try:
-        await socket.send_json({"type": "game", "game": views[user.id]})
-        while True:
-            await socket.receive_text()  # the client only listens; this notices it leave
-    except WebSocketDisconnect:
-        pass
+    watcher = Watcher(socket, user.id, token)
+    try:  # registered under the lock: no version can slip in between
+        hub.watch_game(game_id, watcher)
+        watcher.version = -1 if version is None else version
+        watcher.send_version(live.version, _game_message(live, user.id))
     finally:
-        hub.unwatch_game(game_id, socket)
+        live.lock.release()
+    try:
+        await _serve(socket, watcher)
+    finally:
+        hub.unwatch_game(game_id, watcher)
 
 
 @router.websocket("/api/lobby/ws")
 async def lobby_socket(socket: WebSocket) -> None:
     """Sends ``{"type": "lobby", "game_id": n}`` whenever one of my games changes."""
     await socket.accept()
-    user = await _signed_in(socket)
-    if user is None:
+    signed_in = await _signed_in(socket)
+    if signed_in is None:
         return
+    user, token = signed_in
     hub: Hub = socket.app.state.hub
-    hub.watch_lobby(user.id, socket)
+    watcher = Watcher(socket, user.id, token)
+    hub.watch_lobby(watcher)
+    watcher.send({"type": "hello", "user": user.name})
     try:
-        await socket.send_json({"type": "hello", "user": user.name})
-        while True:
-            await socket.receive_text()
-    except WebSocketDisconnect:
-        pass
+        await _serve(socket, watcher)
     finally:
-        hub.unwatch_lobby(user.id, socket)
+        hub.unwatch_lobby(watcher)

@@ -1,8 +1,9 @@
-"""The tables. A game is its deal (seed and start position) plus an append-only move list."""
+"""The tables. A game is its deal plus an append-only log of its seats' actions."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -12,7 +13,6 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -47,23 +47,23 @@ class LoginSession(Base):
 
 
 class Game(Base):
+    """One game of any game the server offers (``roses.games``): its deal plus a log."""
+
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    variant: Mapped[str] = mapped_column(String(16))
-    light: Mapped[bool] = mapped_column(Boolean, default=False)  # RK-19
-    show_draw_pile: Mapped[bool] = mapped_column(Boolean, default=False)  # RK-20
-    # The deal: secret while the game runs (it holds the draw pile's order).
+    game: Mapped[str] = mapped_column(String(24))  # the GameModule's name
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The deal: secret while the game runs (it fixes the order of every pile).
     seed: Mapped[int] = mapped_column(BigInteger)
-    start_position: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, active, finished
-    # Bumped by every accepted action: a move applies only against the version it was made on.
+    deal: Mapped[Any] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, active, finished, ...
+    # Bumped by every accepted change: a join, a cancel, each action.
     version: Mapped[int] = mapped_column(Integer, default=0)
-    turn_seat: Mapped[int | None] = mapped_column(Integer)
+    to_act: Mapped[list[int]] = mapped_column(JSON, default=list)  # the seats the game waits for
     turn_since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    # RK-19 Light: a play shown to its player, not yet part of the game until "End turn".
-    pending_move: Mapped[str | None] = mapped_column(String(8))
-    result: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -88,18 +88,32 @@ class Seat(Base):
     invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")
 
 
-class MoveRow(Base):
-    """One accepted move (RK-22 notation). Rows are only ever inserted."""
+class ActionRow(Base):
+    """One accepted action of one seat, in the game's own JSON form. Only ever inserted."""
 
-    __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_moves_game_ply"),)
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_actions_game_number"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    ply: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)  # 0, 1, 2, ... within the game
     seat: Mapped[int] = mapped_column(Integer)
-    move: Mapped[str] = mapped_column(String(8))
+    action: Mapped[Any] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)  # the game's version this action made
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Draft(Base):
+    """A seat's private scratch (e.g. a plan not yet sealed): only that seat ever reads it."""
+
+    __tablename__ = "drafts"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[Any] = mapped_column(JSON, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 def as_utc(moment: datetime) -> datetime:

@@ -1,8 +1,9 @@
 """Scaling out: server processes tell each other about changed games through Redis.
 
-Each process keeps its own WebSockets; a change accepted by one process is published, and
-every other process sends fresh views to its own watchers. Only ids travel through Redis,
-never a view or anything hidden.
+Each process keeps its own WebSockets and its own live games; a change accepted by one
+process is published, and every other process reads that game again and sends fresh views
+to its own watchers. Only a game's id and version travel through Redis, never a view or
+anything hidden.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ log = logging.getLogger("roses.server.relay")
 
 class RedisRelay:
     def __init__(
-        self, url: str, channel: str, on_remote_change: Callable[[int], Awaitable[None]]
+        self, url: str, channel: str, on_remote_change: Callable[[int, int], Awaitable[None]]
     ) -> None:
         self._redis = Redis.from_url(url)
         self._channel = channel
         self._on_remote_change = on_remote_change
         self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
         self._listener: asyncio.Task[None] | None = None
+        self._publishing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         pubsub = self._redis.pubsub()
@@ -39,10 +41,17 @@ class RedisRelay:
         if self._listener is not None:
             self._listener.cancel()
             await asyncio.gather(self._listener, return_exceptions=True)
+        await asyncio.gather(*self._publishing, return_exceptions=True)
         await self._redis.aclose()
 
-    async def publish(self, game_id: int) -> None:
-        message = json.dumps({"game": game_id, "origin": self._origin})
+    def publish(self, game_id: int, version: int) -> None:
+        """Tell the others, without holding up the caller (the game's writer)."""
+        task = asyncio.get_running_loop().create_task(self._publish(game_id, version))
+        self._publishing.add(task)
+        task.add_done_callback(self._publishing.discard)
+
+    async def _publish(self, game_id: int, version: int) -> None:
+        message = json.dumps({"game": game_id, "version": version, "origin": self._origin})
         try:
             await self._redis.publish(self._channel, message)
         except RedisError as error:  # the move stands; other processes' watchers catch up later
@@ -54,4 +63,4 @@ class RedisRelay:
                 continue
             data = json.loads(message["data"])
             if data["origin"] != self._origin:
-                await self._on_remote_change(int(data["game"]))
+                await self._on_remote_change(int(data["game"]), int(data["version"]))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Path
-from pydantic import BaseModel, Field, field_validator, model_validator
-
-from roses.roseking import parse_move
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .accounts import NAME_RULE, normal_name
 
@@ -60,12 +58,17 @@ class SeatChoice(BaseModel):
 
 
 class NewGame(BaseModel):
-    players: Literal[2, 4] = 2
-    random_start: bool = Field(default=False, description="RK-7: the first player drawn at random")
-    light: bool = Field(default=False, description="RK-19: plays can be undone until End turn")
-    show_draw_pile: bool = Field(default=False, description="RK-20: list the draw pile's cards")
+    model_config = ConfigDict(extra="forbid")  # a misspelt or misplaced option is an error
+
+    game: str = Field(default="roseking", max_length=24, description="a game from GET /api/catalog")
+    players: int = Field(default=2, ge=1, le=8, description="one of the game's player counts")
+    options: dict[str, bool] = Field(
+        default_factory=dict, max_length=16, description="the game's options (GET /api/catalog)"
+    )
     seats: list[SeatChoice] = Field(
-        description="one per seat in turn order: Red, White (four players: R1, W1, R2, W2)"
+        max_length=8,
+        description="one per seat in seat order (The Rose King: Red, White; four players: "
+        "R1, W1, R2, W2)",
     )
 
     @model_validator(mode="after")
@@ -77,14 +80,12 @@ class NewGame(BaseModel):
         invited = [choice.name for choice in self.seats if choice.kind == "invite"]
         if len(invited) != len(set(invited)):
             raise ValueError("a player can be invited to one seat only")
-        if self.random_start and self.players == 4:
-            raise ValueError("'random_start' is a two-player option (RK-7)")
         return self
 
 
 class Join(BaseModel):
     seat: int | None = Field(
-        default=None, ge=0, le=3, description="the seat; any free one if left out"
+        default=None, ge=0, le=7, description="the seat; any free one if left out"
     )
 
 
@@ -95,12 +96,21 @@ class Versioned(BaseModel):
 
 
 class MoveRequest(Versioned):
-    move: str = Field(
-        max_length=8, description="RK-22 notation: N2, N2h, draw (passes are automatic)"
+    move: Any = Field(
+        description="the action in the game's form: The Rose King N2, N2h, draw (RK-22); "
+        "Wars of the Roses an object (a pick, French Aid, orders)",
+        json_schema_extra={"anyOf": [{"type": "string", "maxLength": 16}, {"type": "object"}]},
     )
 
-    @field_validator("move")
+    @field_validator("move", mode="before")
     @classmethod
-    def _notation(cls, text: str) -> str:
-        parse_move(text)  # raises InvalidMoveError, a ValueError: 422 naming 'move'
-        return text
+    def _text_or_object(cls, move: Any) -> Any:
+        if (isinstance(move, str) and len(move) <= 16) or isinstance(move, dict):
+            return move
+        raise ValueError("a move is a short text (N2, draw) or an object (Wars of the Roses)")
+
+
+class DraftRequest(BaseModel):
+    draft: dict[str, Any] | None = Field(
+        description="private to the seat: never shown to anyone else (e.g. a plan being made)"
+    )

@@ -30,7 +30,7 @@ def create_game(page: Page, seats: dict[str, str], *, light: bool = False) -> in
         page.get_by_label("Light: undo a play").check()
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url("**/games/*")
-    page.wait_for_selector(".board")
+    page.wait_for_selector("#status")
     return int(page.url.rstrip("/").split("/")[-1])
 
 
@@ -83,7 +83,7 @@ def sign_in_page(page: Page, base_url: str, client: httpx.Client) -> Page:
 
 def started_game(red: httpx.Client, white_name: str, white: httpx.Client, **options: Any) -> int:
     seats = [{"kind": "me"}, {"kind": "invite", "name": white_name}]
-    game = red.post("/api/games", json={"seats": seats, **options}).json()
+    game = red.post("/api/games", json={"seats": seats, "options": options}).json()
     assert white.post(f"/api/games/{game['id']}/join").status_code == 200
     return int(game["id"])
 

@@ -10,7 +10,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from sqlalchemy import create_engine, update
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
 
 from roses.roseking import Board, Move
 from roses.roseking.moves import HERO, PLAY
@@ -114,7 +115,7 @@ def test_conflicting_moves_from_two_tabs_apply_exactly_one(
         upstream.on_message(lambda message: held.append(message))
         socket.on_message(lambda message: upstream.send(message))
 
-    second.route_web_socket(re.compile(r".*/ws$"), slow_connection)
+    second.route_web_socket(re.compile(r".*/ws(\?.*)?$"), slow_connection)
     for tab in (first, second):
         tab.goto(f"{server.url}/games/{game_id}")
         expect(tab.locator(".banner.yours")).to_be_visible()
@@ -192,11 +193,14 @@ def test_a_card_playable_only_with_a_hero_asks_to_confirm_the_hero(
     game_id = started_game(red, white_name, white)
     position, hero_move = _hero_only_position()
     engine = create_engine(server.database_url)
-    with engine.begin() as connection:  # the game continues from the prepared position
-        connection.execute(
-            update(Game).where(Game.id == game_id).values(start_position=position.position())
-        )
+    with Session(engine) as db, db.begin():  # the game continues from the prepared position
+        game = db.get(Game, game_id)
+        assert game is not None
+        game.deal = {**game.deal, "position": position.position()}
+        game.to_act = [position.turn]
     engine.dispose()
+    server.stop()  # a running server keeps the game in memory: start it again to read it
+    server.start()
     page = sign_in_page(new_page(), server.url, red)
     page.goto(f"{server.url}/games/{game_id}")
     card = str(hero_move).rstrip("h")
@@ -233,7 +237,7 @@ def test_a_team_game_against_bots_is_created_and_played_from_the_lobby(
     (_, player), _ = _players(server)
     page = sign_in_page(new_page(), server.url, player)
     page.goto(server.url + "/")
-    page.get_by_label("4 players, teams (RK-16)").check()
+    page.get_by_label("4 players").check()
     for label in ("White 1", "Red 2", "White 2"):
         page.get_by_label(f"{label} seat").select_option("bot")
         page.get_by_label(f"{label} bot").select_option("random")

@@ -99,7 +99,7 @@ def test_two_people_play_a_game_to_the_end_by_clicking(
     with alice.expect_download() as download:
         alice.get_by_role("link", name="Download record").click()
     record = download.value
-    assert record.suggested_filename == f"rose-king-{game_id}.json"
+    assert record.suggested_filename == f"roseking-{game_id}.json"
     assert alice.js_errors == [] and bob.js_errors == []  # type: ignore[attr-defined]
     bob.goto(server.url + "/")
     bob.get_by_role("button", name="Sign out").click()

@@ -14,8 +14,12 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
+from roses.roseking import Board
 from roses.server import Settings, create_app
 from roses.server.accounts import SESSION_COOKIE
+from roses.server.live_games import LiveGame
+from roses.server.models import Game
+from roses.server.store import read_game
 
 POSTGRES_URL = os.environ.get(
     "ROSES_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -98,9 +102,17 @@ def sign_up(client: TestClient, prefix: str = "p") -> Player:
     return Player(client, name, token)
 
 
+def sign_in(client: TestClient, name: str, password: str = "secret-rose") -> Player:
+    response = client.post("/api/accounts/login", json={"name": name, "password": password})
+    assert response.status_code == 200, response.text
+    token = response.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    return Player(client, name, token)
+
+
 def two_player_game(red: Player, white: Player, **options: Any) -> dict[str, Any]:
     """A started game: ``red`` creates it and invites ``white``, who joins."""
-    body = {"seats": [{"kind": "me"}, {"kind": "invite", "name": white.name}], **options}
+    body = {"seats": [{"kind": "me"}, {"kind": "invite", "name": white.name}], "options": options}
     created = red.post("/api/games", body)
     assert created.status_code == 201, created.text
     game_id = created.json()["id"]
@@ -115,3 +127,21 @@ def act(player: Player, game: dict[str, Any], move: str) -> dict[str, Any]:
     )
     assert response.status_code == 200, response.text
     return dict(response.json())
+
+
+def true_board(client: TestClient, game_id: int) -> Board:
+    """The whole truth of a Rose King game, read from the database (god's view)."""
+    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+        board: Board = LiveGame(read_game(db, game_id)).state.board
+    return board
+
+
+def start_from(client: TestClient, game_id: int, board: Board) -> None:
+    """Let a started game go on from ``board`` (a test's prepared deal)."""
+    app = client.app
+    with app.state.sessions.begin() as db:  # type: ignore[attr-defined]
+        game = db.get(Game, game_id)
+        assert game is not None and game.version > 0
+        game.deal = {**game.deal, "position": board.position()}
+        game.to_act = [board.turn]
+    app.state.games.evict(game_id)  # type: ignore[attr-defined]  # the server reads it again

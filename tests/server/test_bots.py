@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 import time
 from typing import Any
 
@@ -16,8 +14,7 @@ from roses.bots.roseking import available_bots
 from roses.bots.roseking.base import BOT_FACTORIES, BotSpec, RandomBot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
-from roses.server import Settings, create_app, games
-from roses.server.bot_runner import BotRunner
+from roses.server import Settings, create_app, store
 from roses.server.models import User
 from roses.server.schemas import NewGame, SeatChoice
 
@@ -133,43 +130,11 @@ def test_bots_waiting_to_move_are_resumed_when_the_server_starts(database_url: s
     with app.state.sessions.begin() as db:  # written while no server runs: nobody pokes the bot
         user = db.scalars(select(User).where(User.name == player.name)).one()
         seats = [SeatChoice(kind="bot", bot="random"), SeatChoice(kind="me")]
-        game_id = games.create_game(db, user, NewGame(seats=seats), ["normal"]).id
+        game_id = store.create_game(db, user, NewGame(seats=seats)).id
     with TestClient(app) as client:
         player.client = client
         view = wait_for_my_turn(player, game_id, timeout=10)
     assert [entry["seat"] for entry in view["log"]] == ["Red"]
-
-
-def test_a_poke_while_the_runner_reads_the_game_is_not_lost(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A person's move can land while the runner reads the old state: it reads again."""
-    reads: list[int] = []
-    reading = threading.Event()
-    changed = threading.Event()
-
-    def next_turn(game_id: int) -> None:
-        reads.append(game_id)
-        if len(reads) == 1:
-            reading.set()
-            changed.wait(5)
-        return None
-
-    async def no_announcement(game_id: int) -> None:
-        raise AssertionError("no bot moved")
-
-    runner = BotRunner(None, Settings(database_url="sqlite://"), no_announcement)  # type: ignore[arg-type]
-    monkeypatch.setattr(runner, "_next_turn", next_turn)
-
-    async def scenario() -> None:
-        runner.poke(7)
-        await asyncio.to_thread(reading.wait, 5)
-        runner.poke(7)  # the state changed while the first read was under way
-        changed.set()
-        await asyncio.wait_for(asyncio.gather(*runner._tasks.values()), 5)
-
-    asyncio.run(scenario())
-    assert reads == [7, 7]
 
 
 def test_a_bot_gone_from_the_registry_is_stood_in_for(

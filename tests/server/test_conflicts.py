@@ -7,9 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from roses.server import games as games_service
 from roses.server.db import session_factory
-from roses.server.models import MoveRow, User
+from roses.server.errors import Conflict
+from roses.server.models import ActionRow, utcnow
+from roses.server.store import Change, append_action
 
 from .conftest import sign_up, two_player_game
 
@@ -26,7 +27,8 @@ def test_two_tabs_sending_different_moves_apply_exactly_one(client: TestClient) 
 
 
 def test_racing_transactions_apply_exactly_one(client: TestClient, database_url: str) -> None:
-    """Many threads call the service at once with the same version, each its own session."""
+    """Server processes racing on one game: each writes its action guarded by the version it
+    was applied to, each in its own transaction; exactly one is stored."""
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
     moves = game["state"]["legal_moves"]
@@ -34,21 +36,30 @@ def test_racing_transactions_apply_exactly_one(client: TestClient, database_url:
         database_url, connect_args={"timeout": 30} if "sqlite" in database_url else {}
     )
     sessions = session_factory(engine)
-    with sessions() as db:
-        user = db.scalars(select(User).where(User.name == red.name)).one()
 
     def attempt(index: int) -> str:
+        change = Change(
+            game_id=game["id"],
+            based_on=game["version"],
+            number=0,
+            seat=0,
+            action=moves[index % len(moves)],
+            to_act=[1],
+            turn_since=utcnow(),
+            status="active",
+            result=None,
+        )
         try:
             with sessions.begin() as db:
-                games_service.play(db, user, game["id"], moves[index % len(moves)], game["version"])
+                append_action(db, change)
             return "applied"
-        except games_service.Conflict:
+        except Conflict:
             return "conflict"
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         outcomes = list(pool.map(attempt, range(12)))
     with sessions() as db:
-        stored = db.scalar(select(func.count()).where(MoveRow.game_id == game["id"]))
+        stored = db.scalar(select(func.count()).where(ActionRow.game_id == game["id"]))
     engine.dispose()
     assert outcomes.count("applied") == 1
     assert stored == 1

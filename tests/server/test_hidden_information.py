@@ -11,14 +11,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, update
-from sqlalchemy.orm import Session
 
 from roses.roseking import Board, card_name
-from roses.server import games as games_service
-from roses.server.models import Game
 
-from .conftest import Player, sign_up, two_player_game
+from .conftest import Player, sign_up, start_from, true_board, two_player_game
 from .hidden import history, secret_order, walk
 
 # A socket that never hears its message must fail the test, not hang the run.
@@ -40,12 +36,6 @@ def assert_no_hidden_information(message: Any, truth: Board, show_draw_pile: boo
     assert truth.position() not in text
 
 
-def _truth(client: TestClient, game_id: int) -> Board:
-    sessions = client.app.state.sessions  # type: ignore[attr-defined]
-    with sessions() as db:
-        return games_service.load(db, game_id).board
-
-
 def _play_watching(client: TestClient, red: Player, white: Player, show: bool) -> int:
     game = two_player_game(red, white, show_draw_pile=show)
     players = {"Red": red, "White": white}
@@ -59,18 +49,20 @@ def _play_watching(client: TestClient, red: Player, white: Player, show: bool) -
         sockets = [red_ws, white_ws]
         assert lobby.receive_json()["type"] == "hello"
         for socket in sockets:
-            assert_no_hidden_information(socket.receive_json(), _truth(client, game["id"]), show)
+            assert_no_hidden_information(
+                socket.receive_json(), true_board(client, game["id"]), show
+            )
         view = game
         while view["status"] == "active":
             player = players[view["turn"]]
             mine = player.game(game["id"])
-            truth = _truth(client, game["id"])
+            truth = true_board(client, game["id"])
             assert_no_hidden_information(mine, truth, show)
             answer = player.post(
                 f"/api/games/{game['id']}/moves",
                 {"move": rng.choice(mine["state"]["legal_moves"]), "version": mine["version"]},
             ).json()
-            truth = _truth(client, game["id"])
+            truth = true_board(client, game["id"])
             assert_no_hidden_information(answer, truth, show)
             for socket, seat in zip(sockets, (0, 1), strict=True):
                 message = socket.receive_json()
@@ -98,20 +90,15 @@ def test_show_draw_pile_lists_the_cards_sorted(client: TestClient) -> None:
     assert _play_watching(client, red, white, show=True) > 40
 
 
-def test_views_do_not_depend_on_the_draw_pile_order(client: TestClient, database_url: str) -> None:
+def test_views_do_not_depend_on_the_draw_pile_order(client: TestClient) -> None:
     """Two games dealt alike but for the pile's order look the same until a card is drawn."""
     red, white = sign_up(client), sign_up(client)
     first = two_player_game(red, white)
     second = two_player_game(red, white)
-    board = _truth(client, first["id"])
+    board = true_board(client, first["id"])
     reordered = board.copy()
     reordered.reorder_draw_pile(tuple(reversed(board.draw_pile)))
-    engine = create_engine(database_url)
-    with Session(engine) as db, db.begin():
-        db.execute(
-            update(Game).where(Game.id == second["id"]).values(start_position=reordered.position())
-        )
-    engine.dispose()
+    start_from(client, second["id"], reordered)
     players = {"Red": red, "White": white}
     ignore = {"id", "turn_since", "version"}
     views = [first, second]

@@ -9,9 +9,12 @@ from .conftest import sign_up
 
 def test_an_open_seat_is_taken_by_whoever_joins_first(client: TestClient) -> None:
     host, guest_one, guest_two = sign_up(client), sign_up(client), sign_up(client)
-    body = {"seats": [{"kind": "open"}, {"kind": "me"}], "random_start": True, "light": True}
+    options = {"random_start": True, "light": True}
+    body = {"seats": [{"kind": "open"}, {"kind": "me"}], "options": options}
     game = host.post("/api/games", body).json()
-    assert game["status"] == "waiting" and game["variant"] == "random-start" and game["light"]
+    assert (
+        game["status"] == "waiting" and game["options"]["random_start"] and game["options"]["light"]
+    )
     assert game["id"] in [g["id"] for g in guest_one.get("/api/games/mine").json()["open"]]
     early = host.post(f"/api/games/{game['id']}/moves", {"move": "draw", "version": 0})
     assert early.status_code == 409  # not started
@@ -53,7 +56,7 @@ def test_bad_game_requests(client: TestClient) -> None:
     assert "one seat only" in doubled.json()["detail"]
     four_random = {
         "players": 4,
-        "random_start": True,
+        "options": {"random_start": True},
         "seats": [{"kind": "me"}] + [{"kind": "open"}] * 3,
     }
     assert host.post("/api/games", four_random).status_code == 422
@@ -74,7 +77,7 @@ def test_the_pages_are_served(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")
-    for asset in ("style.css", "js/play.js", "js/board.js", "js/lobby.js", "rose.svg"):
+    for asset in ("style.css", "js/play.js", "roseking/board.js", "js/lobby.js", "rose.svg"):
         assert client.get(f"/static/{asset}").status_code == 200
 
 

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import random
+from datetime import UTC, datetime
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, text
 
+from roses.roseking import Board
+from roses.server import Settings, create_app
 from roses.server.db import make_engine
 from roses.server.migrate import downgrade, upgrade
 from roses.server.models import Base
+
+from .conftest import act, sign_in
 
 
 def test_upgrade_matches_the_models_and_downgrade_removes_all(database_url: str) -> None:
@@ -24,6 +33,79 @@ def test_upgrade_matches_the_models_and_downgrade_removes_all(database_url: str)
                 "alembic_version"
             }
             upgrade(engine)
-            assert {"users", "games", "moves", "seats"} <= set(inspect(engine).get_table_names())
+            assert {"users", "games", "actions", "drafts", "seats"} <= set(
+                inspect(engine).get_table_names()
+            )
     finally:
         engine.dispose()
+
+
+def _old_game_moves(seed: int) -> tuple[Board, list[tuple[int, str]]]:
+    """Random moves from the deal of ``seed`` until just after the first pass (RK-11), as the
+    server before 0002 stored them: every move with its seat, passes included."""
+    for attempt in range(200):
+        board, rng, rows = Board(seed=seed), random.Random(attempt), []
+        while not board.is_over():
+            seat, move = board.turn, rng.choice(board.legal_moves())
+            board.push(move)
+            rows.append((seat, str(move)))
+            if str(move) == "pass" and not board.is_over():
+                return board, rows
+    raise AssertionError("no game with a pass")
+
+
+def test_a_rose_king_game_started_before_0002_is_finished_after_it(sqlite_url: str) -> None:
+    """0002 turns the old Rose King tables into games, seats and actions: a game half played
+    (with a pass, RK-11, and a Light play waiting for End turn, RK-19) goes on afterwards."""
+    engine = make_engine(sqlite_url)
+    upgrade(engine, "0001")
+    board, rows = _old_game_moves(seed=11)
+    pending = next(str(m) for m in board.legal_moves() if str(m) != "draw")
+    names = ["old-red", "old-white"]
+    now = datetime.now(UTC)
+    with engine.begin() as db:
+        for user_id, name in enumerate(names, start=1):
+            db.execute(
+                text("INSERT INTO users (id, name, password_hash, is_guest, created_at) "
+                     "VALUES (:id, :name, :hash, 0, :now)"),
+                {"id": user_id, "name": name, "hash": PasswordHasher().hash("secret-rose"),
+                 "now": now},
+            )  # fmt: skip
+        db.execute(
+            text("INSERT INTO games (id, variant, light, show_draw_pile, seed, start_position, "
+                 "status, version, turn_seat, turn_since, pending_move, created_by, created_at) "
+                 "VALUES (1, 'classic', 1, 0, 11, :start, 'active', :version, :turn, :now, "
+                 ":pending, 1, :now)"),
+            {"start": Board(seed=11).position(), "version": len(rows) + 2, "turn": board.turn,
+             "now": now, "pending": pending},
+        )  # fmt: skip
+        for seat in (0, 1):
+            db.execute(
+                text("INSERT INTO seats (game_id, seat, user_id) VALUES (1, :seat, :user)"),
+                {"seat": seat, "user": seat + 1},
+            )
+        for ply, (seat, move) in enumerate(rows):
+            db.execute(
+                text("INSERT INTO moves (game_id, ply, seat, move, created_at) "
+                     "VALUES (1, :ply, :seat, :move, :now)"),
+                {"ply": ply, "seat": seat, "move": move, "now": now},
+            )  # fmt: skip
+    upgrade(engine)
+    engine.dispose()
+    with TestClient(create_app(Settings(database_url=sqlite_url))) as client:
+        players = [sign_in(client, name) for name in names]
+        mover = players[board.turn]
+        view = mover.game(1)
+        assert [entry["move"] for entry in view["log"]] == [move for _, move in rows]
+        assert view["pending"] == pending and view["options"]["light"]
+        response = mover.post("/api/games/1/end-turn", {"version": view["version"]})
+        assert response.status_code == 200, response.text
+        rng = random.Random(3)
+        while (view := players[0].game(1))["status"] == "active":
+            mover = players[view["to_act"][0]]
+            view = mover.game(1)
+            move = rng.choice(view["state"]["legal_moves"])
+            view = act(mover, view, move)
+            if view["pending"]:
+                mover.post("/api/games/1/end-turn", {"version": view["version"]})
+        assert view["result"]["winner"] in {"red", "white", "draw"}

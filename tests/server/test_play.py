@@ -6,14 +6,12 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, update
 
 from roses.roseking import Board, Move
 from roses.roseking.moves import PASS
 from roses.roseking.record import replay
-from roses.server.models import Game
 
-from .conftest import Player, act, sign_up, two_player_game
+from .conftest import Player, act, sign_up, start_from, two_player_game
 
 
 def play_out(
@@ -134,18 +132,11 @@ def _position_before_a_pass(seed: int) -> tuple[Board, Move]:
     raise AssertionError("no pass found")
 
 
-def test_passes_are_made_by_the_server_and_logged(client: TestClient, database_url: str) -> None:
+def test_passes_are_made_by_the_server_and_logged(client: TestClient) -> None:
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
     before, move = _position_before_a_pass(3)
-    engine = create_engine(database_url)
-    with engine.begin() as connection:  # the game starts from the prepared position
-        connection.execute(
-            update(Game)
-            .where(Game.id == game["id"])
-            .values(start_position=before.position(), turn_seat=before.turn)
-        )
-    engine.dispose()
+    start_from(client, game["id"], before)
     mover = red if before.turn == 0 else white
     view = mover.game(game["id"])
     after = act(mover, view, str(move))

@@ -26,12 +26,15 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 // Calls onMessage for every message; reconnects after a drop (a server restart, a phone
-// waking up). The server sends the current state on every (re)connection.
-export function liveSocket(path, onMessage, onStatus = () => {}) {
+// waking up). A game's socket says which version the page has (currentVersion), and the
+// server sends the state on (re)connection only if it is newer.
+export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion = () => null) {
   let delay = 500;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}${path}`);
+    const version = currentVersion();
+    const query = version === null || version === undefined ? "" : `?version=${version}`;
+    const socket = new WebSocket(`${scheme}://${location.host}${path}${query}`);
     socket.onopen = () => {
       delay = 500;
       onStatus(true);

@@ -4,7 +4,6 @@ import { api, ApiError, el, liveSocket } from "./api.js";
 
 const main = document.getElementById("main");
 const account = document.getElementById("account");
-const SEAT_LABELS = { 2: ["Red", "White"], 4: ["Red 1", "White 1", "Red 2", "White 2"] };
 
 function showError(target, error) {
   target.textContent = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
@@ -30,6 +29,7 @@ function afterSignIn() {
   else start();
 }
 
+
 function signInPage() {
   account.replaceChildren();
   const error = el("p", { class: "error", role: "alert", hidden: true });
@@ -45,8 +45,8 @@ function signInPage() {
     }
   };
   const form = el("form", { class: "panel signin", onsubmit: (event) => { event.preventDefault(); send("/api/accounts/login"); } },
-    el("h1", {}, "Play The Rose King"),
-    el("p", { class: "muted" }, "Two players (or two teams of two) fight for England with power cards, heroes and the crown. Play with friends at your own pace, live, or against the computer."),
+    el("h1", {}, "Play The Rose King and Wars of the Roses"),
+    el("p", { class: "muted" }, "Two board games about the Wars of the Roses: fight for England with power cards, heroes and the crown, or with nobles, troops and bribes. Play with friends at your own pace, live, or against the computer."),
     el("label", {}, "Name", name),
     el("label", {}, "Password", password),
     error,
@@ -63,87 +63,100 @@ function signInPage() {
   name.focus();
 }
 
-function seatRow(index, players, bots, strengths) {
-  const label = SEAT_LABELS[players][index];
+function seatRow(index, label, bots) {
   const kind = el("select", { name: `seat-${index}`, "aria-label": `${label} seat` },
     el("option", { value: "me" }, "Me"),
     el("option", { value: "open" }, "Open to anyone"),
     el("option", { value: "invite" }, "Invite a player…"),
-    el("option", { value: "bot" }, "Computer"),
+    bots.length ? el("option", { value: "bot" }, "Computer") : null,
   );
   kind.value = index === 0 ? "me" : "open";
   const invite = el("input", { name: `invite-${index}`, placeholder: "player's name", hidden: true, "aria-label": `${label} invited player` });
-  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": `${label} bot` }, bots.map((b) => el("option", { value: b }, b)));
-  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": `${label} strength` },
-    strengths.map((s) => el("option", { value: s }, s)));
-  strength.value = strengths[Math.floor(strengths.length / 2)];
+  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": `${label} bot` }, bots.map(([name]) => el("option", { value: name }, name)));
+  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": `${label} strength` });
+  // Only bots that search have strengths (thinking time per move).
+  const fillStrengths = () => {
+    const strengths = (bots.find(([name]) => name === bot.value) || [null, []])[1];
+    strength.replaceChildren(...strengths.map((s) => el("option", { value: s }, s)));
+    strength.value = strengths[Math.floor(strengths.length / 2)] || "";
+    strength.hidden = kind.value !== "bot" || !strengths.length;
+  };
   const sync = () => {
     invite.hidden = kind.value !== "invite";
-    bot.hidden = strength.hidden = kind.value !== "bot";
+    bot.hidden = kind.value !== "bot";
+    fillStrengths();
   };
   kind.addEventListener("change", sync);
-  const team = index % 2 === 0 ? "red" : "white";
-  const row = el("div", { class: "seat-row" }, el("span", { class: `seat-name ${team}` }, label), kind, invite, bot, strength);
+  bot.addEventListener("change", fillStrengths);
+  sync();
+  const row = el("div", { class: "seat-row" }, el("span", { class: "seat-name" }, label), kind, invite, bot, strength);
   row.choice = () => {
     const choice = { kind: kind.value };
     if (kind.value === "invite") choice.name = invite.value.trim();
-    if (kind.value === "bot") Object.assign(choice, { bot: bot.value, strength: strength.value });
+    if (kind.value === "bot") Object.assign(choice, { bot: bot.value }, strength.value ? { strength: strength.value } : {});
     return choice;
   };
   return row;
 }
 
-function newGameForm(bots) {
+// One form for every game: its player counts, seats, bots and options come from the catalogue.
+function newGameForm(catalog) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const seats = el("div", { class: "seats" });
-  let players = 2;
+  const counts = el("div", { class: "choices" });
+  const options = el("div", { class: "options" });
+  let game = catalog.games[0];
+  let players = game.player_counts[0];
   let rows = [];
-  const randomStart = el("input", { type: "checkbox", name: "random_start" });
-  const randomLabel = el("label", { class: "check" }, randomStart, "Random start player (RK-7)");
-  const fillSeats = () => {
-    rows = SEAT_LABELS[players].map((_, i) => seatRow(i, players, bots.bots, bots.strengths));
+  let checks = [];
+  const fill = () => {
+    const bots = Object.entries(game.bots);
+    rows = game.seat_labels[players].map((label, i) => seatRow(i, label, bots));
     seats.replaceChildren(...rows);
-    randomLabel.hidden = players === 4;
+    checks = game.options.filter((o) => o.players.includes(players)).map((o) => {
+      const box = el("input", { type: "checkbox", name: o.name, checked: o.default });
+      box.option = o.name;
+      return box;
+    });
+    options.replaceChildren(...checks.map((box) => el("label", { class: "check" }, box,
+      game.options.find((o) => o.name === box.option).label)));
+    counts.replaceChildren(...game.player_counts.map((count) => el("label", { class: "check" },
+      el("input", { type: "radio", name: "players", value: count, checked: count === players, onchange: () => { players = count; fill(); } }),
+      `${count} players`)));
   };
-  const playerChoice = (count, text) => el("label", { class: "check" },
-    el("input", { type: "radio", name: "players", value: count, checked: count === 2, onchange: () => { players = count; fillSeats(); } }), text);
-  const light = el("input", { type: "checkbox", name: "light" });
-  const showPile = el("input", { type: "checkbox", name: "show_draw_pile" });
-  fillSeats();
+  const games = catalog.games.length > 1 ? el("div", { class: "choices" }, catalog.games.map((g) => el("label", { class: "check" },
+    el("input", { type: "radio", name: "game", value: g.name, checked: g === game, onchange: () => { game = g; players = g.player_counts[0]; fill(); } }),
+    g.title))) : "";
+  fill();
   return el("form", { class: "panel new-game", onsubmit: async (event) => {
     event.preventDefault();
     error.hidden = true;
     const body = {
-      players, light: light.checked, show_draw_pile: showPile.checked,
-      random_start: players === 2 && randomStart.checked, seats: rows.map((row) => row.choice()),
+      game: game.name, players, seats: rows.map((row) => row.choice()),
+      options: Object.fromEntries(checks.map((box) => [box.option, box.checked])),
     };
     try {
-      const game = await api("/api/games", { method: "POST", body });
-      location.assign(`/games/${game.id}`);
+      const created = await api("/api/games", { method: "POST", body });
+      location.assign(`/games/${created.id}`);
     } catch (problem) {
       showError(error, problem);
     }
   } },
     el("h2", {}, "New game"),
-    el("div", { class: "choices" }, playerChoice(2, "2 players"), playerChoice(4, "4 players, teams (RK-16)")),
+    games,
+    counts,
     seats,
-    el("div", { class: "options" },
-      randomLabel,
-      el("label", { class: "check" }, light, "Light: undo a play until “End turn” (RK-19)"),
-      el("label", { class: "check" }, showPile, "Show the draw pile's cards (RK-20)"),
-    ),
+    options,
     error,
     el("button", { type: "submit", class: "primary" }, "Create game"),
   );
 }
 
-// "Red & partner vs White & partner": partners sit opposite (RK-16).
+// "Red: ann · White: bob": who sits where.
 function players(game) {
-  const who = (seat) => el("span", { class: `who ${seat.team}${seat.is_you ? " you" : ""}` },
-    seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open"));
-  const team = (name) => game.seats.filter((seat) => seat.team === name).map(who)
-    .flatMap((part, i) => (i ? [el("span", { class: "vs" }, " & "), part] : [part]));
-  return [...team("red"), el("span", { class: "vs" }, " vs "), ...team("white")];
+  return game.seats.flatMap((seat, i) => [i ? el("span", { class: "vs" }, " · ") : null,
+    el("span", { class: `who${seat.is_you ? " you" : ""}` }, `${seat.label}: `,
+      seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open"))]);
 }
 
 function since(iso) {
@@ -155,17 +168,16 @@ function since(iso) {
 }
 
 function resultText(game) {
-  const result = game.result;
-  const winner = result.winner === "draw" ? "Draw" : `${result.winner === "red" ? "Red" : "White"} won`;
-  return `${winner} · Red ${result.red} · White ${result.white}`;
+  const winners = game.seats.filter((seat) => game.result.ranks[seat.seat] === 0).map((seat) => seat.label);
+  if (game.result.text) return game.result.text;
+  return winners.length === game.seats.length ? "Draw" : `${winners.join(" & ")} won`;
 }
 
 function gameRow(game, action) {
-  const options = [game.players === 4 ? "teams" : null, game.variant === "random-start" ? "random start" : null,
-    game.light ? "light" : null, game.show_draw_pile ? "open pile" : null].filter(Boolean).join(", ");
+  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => name.replaceAll("_", " ")).join(", ");
   return el("li", { class: "game-row", "data-game": game.id },
     el("div", { class: "game-main" },
-      el("a", { href: `/games/${game.id}`, class: "game-title" }, `Game ${game.id}`),
+      el("a", { href: `/games/${game.id}`, class: "game-title" }, `${game.title} · game ${game.id}`),
       el("span", { class: "game-players" }, players(game)),
       options ? el("span", { class: "muted small" }, options) : null),
     el("div", { class: "game-side" }, action),
@@ -192,7 +204,7 @@ async function renderGames(target) {
     section("Finished", mine.finished, (g) => el("span", { class: "finished-actions" },
       el("span", { class: "result" }, resultText(g)),
       el("a", { href: `/games/${g.id}/replay` }, "Replay"),
-      el("a", { href: `/api/games/${g.id}/record`, download: `rose-king-${g.id}.json` }, "Record")), "No finished games yet."),
+      el("a", { href: `/api/games/${g.id}/record`, download: `${g.game}-${g.id}.json` }, "Record")), "No finished games yet."),
   );
 }
 
@@ -201,9 +213,9 @@ async function lobbyPage(me) {
     el("span", { class: "me" }, me.guest ? `${me.name} (guest)` : me.name),
     el("button", { class: "link", onclick: async () => { await api("/api/accounts/logout", { method: "POST" }); location.assign("/"); } }, "Sign out"),
   );
-  const bots = await api("/api/bots");
+  const catalog = await api("/api/catalog");
   const games = el("div", { class: "game-lists" });
-  main.replaceChildren(el("div", { class: "lobby-grid" }, games, newGameForm(bots)));
+  main.replaceChildren(el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
   await renderGames(games);
   let pending = null;
   liveSocket("/api/lobby/ws", (message) => {

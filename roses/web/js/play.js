@@ -1,221 +1,79 @@
-// The play page (RK-18..RK-21): choose a card, see its target, confirm; Light undo; draw.
+// The play page of any game: signs in, keeps the view current (HTTP, then the game's
+// WebSocket in version order), shows a game waiting for players, and hands an active or
+// finished game to that game's own UI: /static/<game>/play.js exports createGameUi.
 
-import { api, ApiError, el, liveSocket, scoreText } from "./api.js";
-import { renderBoard } from "./board.js";
-import { cardElement, heroElement } from "./cards.js";
+import { api, ApiError, el, liveSocket } from "./api.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
 const account = document.getElementById("account");
-const TURNED_KEY = `roses-turned-${gameId}`;
 
-let game = null;
-let selected = null;
+let view = null;
+let ui = null;
+let loading = null;
 let message = "";
-let busy = false;
-let turned = localStorage.getItem(TURNED_KEY) === "1";
+
+async function lobbyAction(action) {
+  message = "";
+  try {
+    show(await api(`/api/games/${gameId}/${action}`, { method: "POST", body: {} }));
+  } catch (problem) {
+    message = problem.message;
+    renderWaiting();
+  }
+}
 
 function seatName(seat) {
   return seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open seat");
 }
 
-function legal(move) {
-  return game.can_act && !game.pending && game.state.legal_moves.includes(move);
-}
-
-async function send(path, body) {
-  if (busy) return;
-  busy = true;
-  message = "";
-  try {
-    const view = await api(`/api/games/${gameId}/${path}`, { method: "POST", body: { ...body, version: game.version } });
-    selected = null;
-    show(view);
-  } catch (problem) {
-    message = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
-    if (problem.status === 409 || problem.status === 403) {
-      selected = null;
-      show(await api(`/api/games/${gameId}`));
-    } else {
-      render();
-    }
-  } finally {
-    busy = false;
-  }
-}
-
-async function lobbyAction(action) {
-  try {
-    show(await api(`/api/games/${gameId}/${action}`, { method: "POST", body: {} }));
-  } catch (problem) {
-    message = problem.message;
-    render();
-  }
-}
-
-function handPanel(seatIndex) {
-  const seat = game.seats[seatIndex];
-  const hand = game.state.hands[seatIndex];
-  const mine = seat.is_you;
-  const isTurn = game.status === "active" && game.turn === seat.label && !game.pending;
-  const cards = hand.map((name) => {
-    const card = cardElement(name, { turned, button: mine && game.can_act && !game.pending });
-    if (name === selected) card.classList.add("selected");
-    if (mine && game.can_act && !game.pending) {
-      const playable = legal(name) || legal(`${name}h`);
-      if (!playable) card.classList.add("unplayable");
-      if (legal(`${name}h`)) card.classList.add("needs-hero");
-      card.addEventListener("click", () => {
-        selected = selected === name ? null : name;
-        message = "";
-        render();
-      });
-    }
-    return card;
-  });
-  return el("div", { class: `hand-panel ${seat.team}${isTurn ? " to-move" : ""}${mine ? " mine" : ""}`, "data-seat": seat.label },
-    el("div", { class: "hand-head" },
-      el("span", { class: `seat-name ${seat.team}` }, seat.label),
-      el("span", { class: "player-name" }, seatName(seat), mine ? " (you)" : ""),
-      isTurn ? el("span", { class: "turn-badge" }, "to move") : null),
-    el("div", { class: "hand" }, heroElement(game.state.heroes[seatIndex]), el("div", { class: "cards" }, cards)),
-  );
-}
-
-function actionPanel() {
+// A game nobody has started playing: who sits where, join or cancel.
+function renderWaiting() {
+  const cancelled = view.status === "cancelled";
+  const free = view.seats.some((s) => !s.player && !s.bot);
   const box = el("div", { class: "panel actions", id: "actions" });
-  if (game.status === "waiting") {
-    const free = game.seats.some((s) => !s.player && !s.bot);
+  if (!cancelled) {
     box.append(el("p", {}, "Waiting for players to take their seats."));
-    if (game.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, "Take a seat"));
-    if (game.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, "Cancel this game"));
-    return box;
+    if (view.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, "Take a seat"));
+    if (view.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, "Cancel this game"));
   }
-  if (game.status === "finished" || game.status === "cancelled") return "";
-  if (game.pending) {
-    box.append(
-      el("p", {}, "You played ", el("strong", {}, game.pending), ". Undo it, or end your turn."),
-      el("div", { class: "buttons" },
-        el("button", { onclick: () => send("undo", {}) }, "Undo"),
-        el("button", { class: "primary", onclick: () => send("end-turn", {}) }, "End turn")),
-    );
-    return box;
-  }
-  if (!game.can_act) {
-    box.append(el("p", { class: "muted" }, game.you === null ? "You are watching this game." : `Waiting for ${game.turn}…`));
-    return box;
-  }
-  if (selected) {
-    const target = game.targets[selected];
-    if (legal(selected)) {
-      box.append(el("p", {}, "Move the crown to ", el("strong", {}, target), " and place a stone."),
-        el("button", { class: "primary", onclick: () => send("moves", { move: selected }) }, `Play card ${selected}`));
-    } else if (legal(`${selected}h`)) {
-      const heroes = game.state.heroes[game.you];
-      box.append(el("p", {}, `${selected} reaches `, el("strong", {}, target),
-        `, an opponent's stone: it can only be played with a hero, who turns that stone. Use one of your ${heroes} hero card${heroes === 1 ? "" : "s"}?`),
-        el("button", { class: "primary hero-confirm", onclick: () => send("moves", { move: `${selected}h` }) }, `Play ${selected} with a hero`));
-    } else {
-      box.append(el("p", { class: "muted" }, target ? `${selected} cannot be played: ${target} holds a stone you cannot take.` : `${selected} would take the crown off the board.`));
-    }
-  } else {
-    box.append(el("p", {}, "Your turn: choose a card", legal("draw") ? ", or draw." : "."));
-  }
-  if (legal("draw")) {
-    box.append(el("button", { onclick: () => send("moves", { move: "draw" }) }, game.light ? "Draw (cannot be undone)" : "Draw a card"));
-  }
-  return box;
-}
-
-function scoresPanel() {
-  const { red, white } = game.state.scores;
-  return el("div", { class: "panel scores" },
-    el("div", { class: "score red" }, el("span", {}, "Red"), el("strong", { "data-score": "red" }, scoreText(red))),
-    el("div", { class: "score white" }, el("span", {}, "White"), el("strong", { "data-score": "white" }, scoreText(white))),
-    el("p", { class: "muted small" }, `score (largest territory, stones) · ${game.state.supply} stones left`));
-}
-
-function pilesPanel() {
-  const state = game.state;
-  const top = state.discard_pile.at(-1);
-  return el("div", { class: "panel piles" },
-    el("div", { class: "pile" }, el("span", { class: "pile-name" }, "Draw pile"), el("strong", { "data-pile": "draw" }, `${state.draw_pile_count} cards`),
-      state.draw_pile_cards ? el("div", { class: "pile-cards" }, state.draw_pile_cards.map((c) => cardElement(c, { turned }))) : null),
-    el("div", { class: "pile" }, el("span", { class: "pile-name" }, "Discard pile"), el("strong", {}, `${state.discard_pile.length} cards`),
-      top ? el("div", { class: "pile-cards" }, cardElement(top, { turned })) : null),
-  );
-}
-
-// Two columns: in a two-player game each row holds one Red and one White action.
-function logPanel() {
-  const entries = game.log.map((entry) => el("li", { class: entry.move === "pass" ? "pass" : "" },
-    el("span", { class: "ply" }, `${entry.ply + 1}.`), ` ${entry.seat} `,
-    entry.move === "pass" ? el("em", {}, "passes") : entry.move === "draw" ? "draws" : el("strong", {}, entry.move)));
-  const list = el("ol", { class: "log", id: "log" }, entries);
-  return el("details", { class: "panel log-panel", open: true }, el("summary", {}, `Moves (${game.log.length})`), list);
-}
-
-function banner() {
-  if (game.status === "cancelled") return el("div", { class: "banner", id: "status" }, "This game was cancelled");
-  if (game.status !== "finished") {
-    const text = game.status === "waiting" ? "Waiting for players" : game.pending ? "End your turn" : game.can_act ? "Your turn" : `${game.turn} to move`;
-    return el("div", { class: `banner${game.can_act ? " yours" : ""}`, id: "status" }, text);
-  }
-  const { winner, red, white } = game.result;
-  const text = winner === "draw" ? "The game is a draw" : `${winner === "red" ? "Red" : "White"} wins`;
-  const mine = game.you !== null && game.seats[game.you].team === winner;
-  return el("div", { class: "banner over", id: "status" },
-    el("strong", {}, text, mine ? " — well played!" : ""), el("span", {}, ` Red ${red} · White ${white}`),
-    el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}/replay` }, "Replay"),
-      el("a", { href: `/api/games/${gameId}/record`, download: `rose-king-${gameId}.json` }, "Download record")));
-}
-
-// White sits at the north edge (RK-1): offer White the board as seen from there.
-function turnOffer() {
-  const white = game.you !== null && game.seats[game.you].team === "white";
-  return white ? "You sit north: turn the board" : "Turn the board (view from the north)";
-}
-
-function render() {
-  if (!game) return;
-  const seats = game.seats.map((_, i) => i);
-  const whiteSeats = seats.filter((i) => i % 2 === 1);
-  const redSeats = seats.filter((i) => i % 2 === 0);
-  const [north, south] = turned ? [redSeats, whiteSeats] : [whiteSeats, redSeats];
-  const boardBox = el("div", { class: "board-box", id: "board" });
-  const target = selected && game.can_act && !game.pending ? game.targets[selected] : null;
-  const lastMove = game.state.moves.at(-1);
-  renderBoard(boardBox, game.state, {
-    turned, target, territories: game.territories, lastSquare: lastMove && lastMove !== "draw" && lastMove !== "pass" ? game.state.crown : null,
-  });
-  document.title = `${game.can_act ? "Your turn · " : ""}Game ${gameId} — The Rose King`;
   main.replaceChildren(
-    banner(),
+    el("div", { class: "banner", id: "status" }, cancelled ? "This game was cancelled" : "Waiting for players"),
     message ? el("p", { class: "error", role: "alert" }, message) : "",
-    el("div", { class: "play-grid" },
-      el("section", { class: "table" },
-        el("div", { class: "hands north" }, north.map(handPanel)),
-        boardBox,
-        el("div", { class: "hands south" }, south.map(handPanel)),
-        el("div", { class: "board-tools" },
-          el("button", { class: "link", onclick: () => { turned = !turned; localStorage.setItem(TURNED_KEY, turned ? "1" : "0"); render(); } },
-            turned ? "View from the south" : turnOffer()),
-          el("span", { class: "muted small" }, game.light ? "Light game" : "", game.show_draw_pile ? " · open draw pile" : "")),
-      ),
-      el("aside", { class: "side" }, actionPanel(), scoresPanel(), pilesPanel(), logPanel()),
-    ),
+    el("div", { class: "waiting" },
+      el("section", { class: "panel" }, el("h2", {}, `${view.title} · game ${gameId}`),
+        el("ul", { class: "seat-list" }, view.seats.map((seat) => el("li", {},
+          el("strong", {}, seat.label), " ", seatName(seat), seat.is_you ? " (you)" : "")))),
+      box),
   );
-  const log = document.getElementById("log");
-  log.scrollTop = log.scrollHeight;
+  document.title = `Game ${gameId} — ${view.title}`;
 }
 
-function show(view) {
-  if (game && view.version < game.version) return; // an older message arrived late
-  if (game && view.version !== game.version) {
-    if (selected && !(view.can_act && view.state.hands[view.you]?.includes(selected))) selected = null;
+async function gameUi() {
+  if (!loading) {
+    const gameApi = {
+      gameId,
+      act: (action) => api(`/api/games/${gameId}/moves`, { method: "POST", body: { move: action, version: view.version } }),
+      saveDraft: (draft) => api(`/api/games/${gameId}/draft`, { method: "PUT", body: { draft } }),
+      materials: () => api(`/api/games/${gameId}/materials`),
+      reload: async () => show(await api(`/api/games/${gameId}`)),
+    };
+    loading = import(`/static/${view.game}/play.js`).then((module) => module.createGameUi(main, gameApi));
   }
-  game = view;
-  render();
+  return loading;
+}
+
+// Views arrive from HTTP answers and the socket; only a newer version replaces the shown one.
+async function show(next) {
+  if (view && next.version < view.version) return;
+  view = next;
+  if (view.status === "waiting" || view.status === "cancelled") {
+    renderWaiting();
+    return;
+  }
+  const current = view;
+  const gameUiReady = await gameUi();
+  if (current === view) gameUiReady.update(view);
 }
 
 async function start() {
@@ -229,14 +87,15 @@ async function start() {
   }
   account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, "Lobby"));
   try {
-    show(await api(`/api/games/${gameId}`));
+    await show(await api(`/api/games/${gameId}`));
   } catch (problem) {
-    main.replaceChildren(el("p", { class: "error" }, problem.message), el("a", { href: "/" }, "Back to the lobby"));
+    const text = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
+    main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, "Back to the lobby"));
     return;
   }
   liveSocket(`/api/games/${gameId}/ws`, (data) => {
     if (data.type === "game") show(data.game);
-  }, (open) => document.body.classList.toggle("offline", !open));
+  }, (open) => document.body.classList.toggle("offline", !open), () => view && view.version);
 }
 
 start();

@@ -109,3 +109,8 @@ export function renderBoard(container, state, options = {}) {
   container.append(svg);
   return svg;
 }
+
+// Seats alternate Red, White (and R1, W1, R2, W2 with four players, RK-16).
+export function teamOf(seat) {
+  return seat.seat % 2 ? "white" : "red";
+}

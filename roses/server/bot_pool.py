@@ -1,0 +1,114 @@
+"""Bot searches in worker processes: outside the web process's GIL, at a lower priority,
+and with a hard time limit — a search that overruns has its process killed and replaced.
+
+Each job is one bot decision: the game's name, the bot, the seat's view (``bot_input``),
+the thinking time and a seed. Workers start when first needed and live on, so a search
+library compiles once per worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from roses.games import JSON, game_module
+
+log = logging.getLogger("roses.server.bots")
+
+
+@dataclass(frozen=True)
+class BotJob:
+    game: str
+    bot: str
+    bot_input: Any
+    seconds: float
+    seed: int
+
+
+class BotFailed(Exception):
+    """The bot raised: its message, as the worker reported it."""
+
+
+def _work(connection: Connection, niceness: int) -> None:
+    """A worker process: one job at a time, each answered with ("ok", action) or
+    ("error", text)."""
+    with contextlib.suppress(OSError):
+        os.nice(niceness)  # people's requests in the web process come first
+    while True:
+        try:
+            job: BotJob = connection.recv()
+        except EOFError:  # the server is gone
+            return
+        try:
+            action = game_module(job.game).bot_action(job.bot, job.bot_input, job.seconds, job.seed)
+            connection.send(("ok", action))
+        except Exception as error:  # reported to the server, which stands in a random action
+            connection.send(("error", f"{type(error).__name__}: {error}"))
+
+
+class _Worker:
+    def __init__(self, context: Any, niceness: int) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_work, args=(child, niceness), daemon=True)
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.join(1)
+        self.connection.close()
+
+
+class BotPool:
+    def __init__(self, workers: int, niceness: int = 10) -> None:
+        # fork: a worker starts in milliseconds with every game and bot already imported.
+        self._context = multiprocessing.get_context("fork")
+        self._size = max(1, workers)
+        self._niceness = niceness
+        self._idle: list[_Worker] = []
+        self._free = asyncio.Semaphore(self._size)
+
+    async def run(self, job: BotJob, limit: float) -> JSON:
+        """The bot's action; ``TimeoutError`` (its worker killed) after ``limit`` seconds,
+        ``BotFailed`` if it raised. Waiting for a free worker does not count."""
+        async with self._free:
+            worker = self._idle.pop() if self._idle else _Worker(self._context, self._niceness)
+            try:
+                answer = await asyncio.wait_for(self._ask(worker, job), limit)
+            except BaseException:
+                worker.kill()
+                raise
+            self._idle.append(worker)
+        kind, value = answer
+        if kind == "error":
+            raise BotFailed(value)
+        return value
+
+    async def _ask(self, worker: _Worker, job: BotJob) -> tuple[str, JSON]:
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+        fd = worker.connection.fileno()
+
+        def readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, readable)
+        try:
+            worker.connection.send(job)
+            await ready
+        finally:
+            loop.remove_reader(fd)
+        answer: tuple[str, JSON] = worker.connection.recv()
+        return answer
+
+    def close(self) -> None:
+        for worker in self._idle:
+            worker.kill()
+        self._idle.clear()

@@ -1,0 +1,261 @@
+"""The database side of games: creating, joining, reading whole, and appending an action.
+
+Plain synchronous functions over one SQLAlchemy session; the live layer calls them off the
+event loop. Every change bumps the game's version in the same transaction, guarded by the
+version it was based on, so of two processes acting on one game exactly one succeeds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from roses.games import JSON, GameModule, InvalidInput, game_module
+
+from .accounts import find_user
+from .errors import Conflict, Forbidden, NotFound, Unprocessable
+from .models import ActionRow, Draft, Game, Seat, User, utcnow
+from .schemas import NewGame
+
+WAITING, ACTIVE, FINISHED, CANCELLED = "waiting", "active", "finished", "cancelled"
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One consistent reading of a game: its row (with seats) and every action."""
+
+    game: Game
+    actions: list[ActionRow]
+    drafts: dict[int, JSON]
+
+
+def read_game(db: Session, game_id: int) -> StoredGame:
+    """The game and its log as of one version (read again if it moved on in between)."""
+    while True:
+        game = db.get(Game, game_id, populate_existing=True)
+        if game is None:
+            raise NotFound(f"there is no game {game_id}")
+        actions = list(
+            db.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.number)
+            )
+        )
+        drafts = {d.seat: d.data for d in db.scalars(select(Draft).where(Draft.game_id == game_id))}
+        version = db.scalar(select(Game.version).where(Game.id == game_id))
+        if version == game.version:
+            return StoredGame(game, actions, drafts)
+        db.rollback()  # another process acted between the two reads
+
+
+def _claim(db: Session, game: Game, **changes: Any) -> None:
+    """Bump ``game``'s version (with ``changes``) if nobody else did since it was read."""
+    result = db.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == game.version)
+        .values(version=game.version + 1, **changes)
+        .execution_options(synchronize_session=False)  # the object is updated just below
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict("someone else changed this game at the same moment; try again")
+    game.version += 1
+    for key, value in changes.items():
+        setattr(game, key, value)
+
+
+# -- creating, joining, cancelling ----------------------------------------------------------
+
+
+def _check_bot(module: GameModule[Any], bot: str, strength: str | None) -> str | None:
+    """The bot's strength (its default if not given); ``Conflict`` naming the choices."""
+    bots = module.bots()
+    if bot not in bots:
+        raise Conflict(f"unknown bot {bot!r} (choose from: {', '.join(sorted(bots))})")
+    strengths = bots[bot]
+    if not strengths:
+        if strength is not None:
+            raise Conflict(f"the {bot} bot has no strengths to choose from")
+        return None
+    if strength is None:
+        return strengths[len(strengths) // 2]
+    if strength not in strengths:
+        raise Conflict(f"unknown strength {strength!r} (choose from: {', '.join(strengths)})")
+    return strength
+
+
+def create_game(db: Session, user: User, request: NewGame) -> Game:
+    try:
+        module = game_module(request.game)
+    except InvalidInput as error:
+        raise Unprocessable("game", error.message) from None
+    try:
+        options = module.parse_options(request.players, request.options)
+    except InvalidInput as error:
+        raise Unprocessable("options", error.message) from None
+    seed = secrets.randbits(63)
+    game = Game(
+        game=module.name,
+        players=request.players,
+        options=options,
+        seed=seed,
+        deal=module.setup(seed, request.players, options),
+        status=WAITING,
+        version=0,
+        to_act=[],
+        turn_since=utcnow(),
+        created_by=user.id,
+    )
+    for index, choice in enumerate(request.seats):
+        seat = Seat(seat=index)
+        if choice.kind == "me":
+            seat.user_id = user.id
+        elif choice.kind == "invite":
+            assert choice.name is not None
+            invited = find_user(db, choice.name)
+            if invited is None:
+                raise Conflict(f"there is no player named {choice.name!r} to invite")
+            if invited.id == user.id:
+                raise Conflict("you cannot invite yourself to a second seat")
+            seat.invited_user_id = invited.id
+        elif choice.kind == "bot":
+            assert choice.bot is not None
+            seat.bot_strength = _check_bot(module, choice.bot, choice.strength)
+            seat.bot_name = choice.bot
+        game.seats.append(seat)
+    if all(_is_filled(seat) for seat in game.seats):
+        _start(game, module)
+    db.add(game)
+    db.flush()
+    return game
+
+
+def _is_filled(seat: Seat) -> bool:
+    return seat.user_id is not None or seat.bot_name is not None
+
+
+def _start(game: Game, module: GameModule[Any]) -> None:
+    state = module.restore(game.deal, game.players, game.options)
+    game.status = ACTIVE
+    game.to_act = list(module.to_act(state))
+    game.turn_since = utcnow()
+
+
+def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game:
+    game = db.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"there is no game {game_id}")
+    if any(seat.user_id == user.id for seat in game.seats):
+        raise Conflict("you already have a seat in this game")
+    if game.status != WAITING:
+        raise Conflict("this game has no free seat")
+
+    def may_take(seat: Seat) -> bool:
+        return not _is_filled(seat) and seat.invited_user_id in (None, user.id)
+
+    candidates = [s for s in game.seats if may_take(s) and (wanted is None or s.seat == wanted)]
+    if not candidates:
+        if wanted is not None and wanted < len(game.seats):
+            raise Conflict(f"seat {wanted} is not free for you")
+        raise Conflict("no seat in this game is free for you")
+    # Invitations first: a seat kept for this player is theirs before an open one.
+    seat = min(candidates, key=lambda s: (s.invited_user_id is None, s.seat))
+    _claim(db, game)
+    seat.user_id = user.id
+    if all(_is_filled(s) for s in game.seats):
+        _start(game, game_module(game.game))
+    return game
+
+
+def cancel_game(db: Session, user: User, game_id: int) -> Game:
+    """The creator calls off a game nobody has started playing (e.g. an ignored invitation)."""
+    game = db.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"there is no game {game_id}")
+    if game.created_by != user.id:
+        raise Forbidden("only the player who created the game can cancel it")
+    if game.status != WAITING:
+        raise Conflict("only a game still waiting for players can be cancelled")
+    _claim(db, game, status=CANCELLED)
+    return game
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one accepted action does to the game's row: written in one transaction."""
+
+    game_id: int
+    based_on: int  # the version the action was applied to
+    number: int
+    seat: int
+    action: JSON
+    to_act: list[int]
+    turn_since: datetime
+    status: str
+    result: dict[str, JSON] | None
+
+
+def append_action(db: Session, change: Change) -> None:
+    """Bump the version if it is still ``based_on`` and log the action; ``Conflict`` if not."""
+    result = db.execute(
+        update(Game)
+        .where(Game.id == change.game_id, Game.version == change.based_on)
+        .values(
+            version=change.based_on + 1,
+            to_act=change.to_act,
+            turn_since=change.turn_since,
+            status=change.status,
+            result=change.result,
+        )
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict("another action was accepted at the same moment; reload")
+    db.add(
+        ActionRow(
+            game_id=change.game_id,
+            number=change.number,
+            seat=change.seat,
+            action=change.action,
+            version=change.based_on + 1,
+        )
+    )
+
+
+def save_draft(db: Session, game_id: int, seat: int, data: JSON) -> None:
+    draft = db.get(Draft, (game_id, seat))
+    if draft is None:
+        db.add(Draft(game_id=game_id, seat=seat, data=data, updated_at=utcnow()))
+    else:
+        draft.data = data
+        draft.updated_at = utcnow()
+
+
+# -- lists ----------------------------------------------------------------------------------
+
+
+def games_of(db: Session, user: User) -> list[Game]:
+    seated = select(Seat.game_id).where(
+        or_(Seat.user_id == user.id, Seat.invited_user_id == user.id)
+    )
+    query = select(Game).where(Game.id.in_(seated), Game.status != CANCELLED)
+    return list(db.scalars(query.order_by(Game.id.desc())))
+
+
+def open_games(db: Session, user: User) -> list[Game]:
+    """Waiting games with a seat open to anyone, that this user is not in."""
+    free = select(Seat.game_id).where(
+        Seat.user_id.is_(None), Seat.bot_name.is_(None), Seat.invited_user_id.is_(None)
+    )
+    query = select(Game).where(Game.status == WAITING, Game.id.in_(free))
+    games = db.scalars(query.order_by(Game.id.desc()).limit(50))
+    return [g for g in games if all(s.user_id != user.id for s in g.seats)]
+
+
+def active_game_ids(db: Session) -> list[int]:
+    return list(db.scalars(select(Game.id).where(Game.status == ACTIVE)))
