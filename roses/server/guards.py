@@ -49,8 +49,7 @@ class RequestGuard:
             receive = self._bounded(receive)
         await self.app(scope, receive, send)
 
-    def _from_here(self, scope: Scope) -> bool:
-        headers = _headers(scope)
+    def _from_here(self, scope: Scope, headers: dict[str, str]) -> bool:
         if headers.get("sec-fetch-site", "same-origin") not in _OWN_SITE:
             return False
         origin = headers.get("origin")
@@ -60,9 +59,9 @@ class RequestGuard:
         return origin.lower() in {here} | self.trusted_origins
 
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:
-        if not self._from_here(scope):
-            return 403, OTHER_SITE
         headers = _headers(scope)
+        if not self._from_here(scope, headers):
+            return 403, OTHER_SITE
         length = headers.get("content-length", "0")
         if not length.isdigit():
             return 400, "the Content-Length header must be a number of bytes"

@@ -112,7 +112,8 @@ def limiter_of(request: Request) -> Limiter:
 
 
 def client_address(request: Request) -> str:
-    """Behind a proxy, run uvicorn with --forwarded-allow-ips so that this is the client's."""
+    """The client's address. Behind a proxy, uvicorn takes it from X-Forwarded-For when the
+    proxy's address is in FORWARDED_ALLOW_IPS (127.0.0.1 by default)."""
     return request.client.host if request.client else "unknown"
 
 

@@ -3,6 +3,7 @@ nothing, bodies must be JSON (415) and small (413)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
+from roses.server.guards import RequestGuard
 
 from .conftest import Player, sign_up
 
@@ -107,3 +109,28 @@ def test_large_bodies_are_refused_before_they_are_read(client: TestClient) -> No
     assert "larger than 65536 bytes" in streamed.json()["detail"]
     login = {"name": "big-one", "password": padding}
     assert client.post("/api/accounts/login", json=login).status_code != 200
+
+
+def test_a_content_length_that_is_no_number_is_refused() -> None:
+    """uvicorn's parser refuses it first; the guard does not rely on that."""
+    sent: list[dict[str, Any]] = []
+
+    async def never_called(*_: Any) -> None:
+        raise AssertionError("the app was called")
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    guard = RequestGuard(never_called, max_body_bytes=1024)
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "scheme": "http",
+        "headers": [(b"host", b"testserver"), (b"content-length", b"12x")],
+    }
+    asyncio.run(guard(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert b"Content-Length" in sent[1]["body"]
