@@ -116,7 +116,7 @@ class BoardModel(_Model):
     troops: TroopsModel
     calais: CalaisModel
     awards: tuple[AwardModel, ...]
-    map: MapLayout
+    map: MapLayout | None = None  # None: the project's map, if it fits this board
 
 
 def _key(loc: tuple[int | str, ...]) -> str:
@@ -196,16 +196,12 @@ class BoardData:
     sea_zone: dict[str, str]  # sea zone -> the land zone it counts for
     awards: tuple[Award, ...]
     mercenary_cards: tuple[str, ...]
+    map_layout: MapLayout  # where to draw each zone, sea zone and icon (``maplayout``)
     provisional: tuple[str, ...] = field(default=())  # dotted keys of provisional values
 
     @property
     def title(self) -> str:
         return self.model.title
-
-    @property
-    def map_layout(self) -> MapLayout:
-        """Where to draw each zone, sea zone and icon (``maplayout``)."""
-        return self.model.map
 
     @cached_property
     def zone(self) -> dict[str, Zone]:
@@ -250,6 +246,7 @@ class BoardData:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = self.model.model_dump(mode="json", exclude_defaults=True)
         data["format"] = FORMAT
+        data["map"] = self.map_layout.to_json()
         return data
 
 
@@ -261,7 +258,7 @@ def _duplicates(ids: list[str]) -> Iterator[str]:
         seen.add(item)
 
 
-def _check_meaning(model: BoardModel) -> list[Problem]:
+def _check_meaning(model: BoardModel, layout: MapLayout) -> list[Problem]:
     """Cross references and pairings that a schema cannot say."""
     problems: list[Problem] = []
 
@@ -347,7 +344,7 @@ def _check_meaning(model: BoardModel) -> list[Problem]:
     for duplicate in _duplicates([award.id for award in model.awards]):
         bad("awards", duplicate, "award id used twice")
     land = {zone.id: zone.land for zone in model.zones}
-    check_map(model.map, land, sea_ids, {icon.id: icon.zone for icon in model.icons}, bad)
+    check_map(layout, land, sea_ids, {icon.id: icon.zone for icon in model.icons}, bad)
     draws = 12 + 8 * (TURNS - 1)  # WR-7: the most cards any player count lays out
     deck = len(model.icons) + len(model.nobles) + model.troops.mercenary_cards
     if deck < max(draws, 9 * TURNS):
@@ -402,7 +399,7 @@ def _provisional_keys(model: BoardModel) -> tuple[str, ...]:
     return tuple(keys)
 
 
-def _build(model: BoardModel) -> BoardData:
+def _build(model: BoardModel, layout: MapLayout) -> BoardData:
     zones = tuple(
         Zone(
             id=zone.id,
@@ -441,6 +438,7 @@ def _build(model: BoardModel) -> BoardData:
         sea_zone={sea.id: sea.zone for sea in model.seas},
         awards=tuple(Award(a.id, a.name, a.counts, a.vp) for a in model.awards),
         mercenary_cards=tuple(f"mercenary-{n}" for n in range(1, model.troops.mercenary_cards + 1)),
+        map_layout=layout,
         provisional=_provisional_keys(model),
     )
 
@@ -457,10 +455,12 @@ def parse_board(raw: Any) -> BoardData:
                 for e in error.errors()
             ]
         ) from None
-    problems = _check_meaning(model)
+    # A file without a map (written before maps) gets the project's, if it fits the board.
+    layout = model.map or default_board().map_layout
+    problems = _check_meaning(model, layout)
     if problems:
         raise BoardDataError(problems)
-    return _build(model)
+    return _build(model, layout)
 
 
 def load_board(path: str | Path | None = None) -> BoardData:

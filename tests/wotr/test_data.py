@@ -245,3 +245,18 @@ def test_load_board_reports_unreadable_and_bad_json(tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps(default_board_json()), encoding="utf-8")
     assert load_board(good).to_json() == default_board().to_json()
+
+
+def test_a_board_file_without_a_map_gets_the_projects_map_if_it_fits() -> None:
+    """Files written before maps still load; the project's map must fit their zones."""
+    board = board_with(lambda data: data.pop("map"))
+    assert board.map_layout == default_board().map_layout
+    assert board.to_json()["map"] == default_board().to_json()["map"]
+
+    def renamed(data: dict[str, Any]) -> None:
+        data.pop("map")
+        data["seas"][0]["id"] = "Irish-sea"
+
+    found = problems_of(renamed)
+    assert "map.seas: 'Irish-sea': has no position on the map" in found
+    assert "map.seas.NM-west: 'NM-west': names nothing on the board" in found
