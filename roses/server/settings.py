@@ -43,6 +43,12 @@ class Settings(BaseModel):
     # A bot's thinking time per move, by strength; the runner allows a margin on top.
     bot_seconds: dict[str, float] = {"quick": 0.2, "normal": 1.0, "strong": 3.0}
     bot_margin_seconds: float = 2.0
+    # Bot searches run in this many worker processes (at a lower priority than the web).
+    bot_workers: int = 4
+    # Games kept in memory by their writers; the least recently used are read again later.
+    cached_games: int = 20_000
+    # A seat's private draft (e.g. a plan being made) is at most this many bytes of JSON.
+    draft_bytes: int = 16_384
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None
     redis_channel: str = "roses:game-changed"
