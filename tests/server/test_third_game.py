@@ -1,0 +1,124 @@
+"""A game the server has never heard of plugs in through ``roses.games`` alone: a duel
+(tests/server/duel.py) with a simultaneous secret step and a hidden field per seat is played
+through the real HTTP API and WebSockets, and nothing of one seat's secrets reaches the
+other before its time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from roses.games import GAMES, register
+from roses.server import Settings, create_app
+
+from .conftest import Player, sign_up
+from .duel import DUEL
+from .hidden import walk
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def duel_client(database_url: str) -> Iterator[TestClient]:
+    register(DUEL)
+    try:
+        with TestClient(create_app(Settings(database_url=database_url))) as client:
+            yield client
+    finally:
+        del GAMES[DUEL.name]
+
+
+def _post(player: Player, game: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    response = player.post(
+        f"/api/games/{game['id']}/moves", {"move": action, "version": game["version"]}
+    )
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def _values(message: Any) -> list[Any]:
+    return [node for node in walk(message) if not isinstance(node, dict | list)]
+
+
+def test_a_duel_is_played_through_the_server_with_its_secrets_kept(
+    duel_client: TestClient,
+) -> None:
+    north, south = sign_up(duel_client), sign_up(duel_client)
+    catalog = {game["name"]: game for game in north.get("/api/catalog").json()["games"]}
+    assert catalog["duel"]["seat_labels"] == {"2": ["North", "South"]}
+    seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
+    created = north.post("/api/games", {"game": "duel", "seats": seats})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    game = south.post(f"/api/games/{game_id}/join").json()
+    assert game["to_act"] == [0, 1] and game["can_act"]  # both bid at once
+    north_code = north.game(game_id)["my_code"]
+    south_code = game["my_code"]
+    seen_by_south: list[Any] = [game]
+    with south.websocket(f"/api/games/{game_id}/ws") as socket:
+        seen_by_south.append(socket.receive_json())
+        north_view = _post(north, north.game(game_id), {"bid": 7})  # sealed
+        assert north_view["my_bid"] == 7 and north_view["to_act"] == [1]
+        pushed = socket.receive_json()
+        seen_by_south.append(pushed)
+        assert pushed["game"]["bid_made"] == [True, False] and pushed["game"]["bids"] is None
+        # South's decision was made on the version before North's bid: still current.
+        after = _post(south, game, {"bid": 3})
+        seen_by_south.append(after)
+        seen_by_south.append(socket.receive_json())
+        assert after["bids"] == [7, 3] and after["to_act"] == [0]
+    before_reveal = seen_by_south[:3]
+    assert all(7 not in _values(message) for message in before_reveal), "North's bid leaked"
+    assert all(north_code not in _values(message) for message in seen_by_south)
+    assert all(south_code not in _values(m) for m in [north.game(game_id)])
+    spectator = sign_up(duel_client)
+    watched = spectator.game(game_id)
+    assert watched["you"] is None and watched["my_code"] is None
+    assert (
+        south.post(
+            f"/api/games/{game_id}/moves", {"move": {"say": "hi"}, "version": after["version"]}
+        ).status_code
+        == 403
+    )
+    view = _post(north, north.game(game_id), {"say": "good luck"})
+    view = _post(south, south.game(game_id), {"say": "thanks"})
+    assert view["status"] == "finished"
+    assert view["result"] == {"bids": [7, 3], "ranks": [0, 1]}
+    record = north.get(f"/api/games/{game_id}/record").json()
+    assert record["codes"] == [north_code, south_code]
+    frames = north.get(f"/api/games/{game_id}/replay").json()["frames"]
+    assert len(frames) == 5 and frames[-1]["said"] == ["good luck", "thanks"]
+
+
+def test_a_duel_against_a_bot_that_plays_in_a_bot_process(duel_client: TestClient) -> None:
+    north = sign_up(duel_client)
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "steady"}]
+    game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    assert game["status"] == "active"
+    with north.websocket(f"/api/games/{game['id']}/ws") as socket:
+        view = socket.receive_json()["game"]
+        while view["bid_made"] != [False, True]:  # the bot bids while North thinks
+            view = socket.receive_json()["game"]
+        view = _post(north, view, {"bid": 9})
+        view = _post(north, view, {"say": "done"})
+        while view["status"] != "finished":
+            view = socket.receive_json()["game"]
+    assert view["said"] == ["done", "well played"]
+    assert view["result"]["ranks"] == [0, 1]
+
+
+def test_a_duel_refuses_what_it_does_not_know(duel_client: TestClient) -> None:
+    north, south = sign_up(duel_client), sign_up(duel_client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
+    options = north.post("/api/games", {"game": "duel", "seats": seats, "options": {"x": True}})
+    assert options.status_code == 422 and "no options" in options.json()["detail"]
+    unknown = north.post("/api/games", {"game": "chess", "seats": seats})
+    assert unknown.status_code == 422 and "no game 'chess'" in unknown.json()["detail"]
+    game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    game = south.post(f"/api/games/{game['id']}/join").json()
+    bad = south.post(f"/api/games/{game['id']}/moves", {"move": {"bid": 11}, "version": 1})
+    assert bad.status_code == 422 and bad.json()["errors"][0]["field"] == "move"
+    assert south.game(game["id"]) == game
