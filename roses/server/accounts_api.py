@@ -5,6 +5,7 @@ at a time (``quotas.Limiter``): a burst of sign-ins waits instead of filling mem
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -103,11 +104,18 @@ def guest(request: Request, sessions: Sessions) -> JSONResponse:
 
 
 @router.post("/accounts/logout", status_code=204, tags=["accounts"])
-def logout(request: Request, sessions: Sessions) -> Response:
+async def logout(request: Request, sessions: Sessions) -> Response:
+    """Sign out: this browser's session ends, and its open WebSockets are closed."""
     token = request.cookies.get(accounts.SESSION_COOKIE)
     if token:
-        with sessions.begin() as db:
-            accounts.end_session(db, token)
+
+        def end() -> accounts.EndedSession | None:
+            with sessions.begin() as db:
+                return accounts.end_session(db, token)
+
+        ended = await asyncio.to_thread(end)
+        if ended is not None:
+            request.app.state.hub.close_session(ended.token_hash)
     response = Response(status_code=204)
     response.delete_cookie(accounts.SESSION_COOKIE)
     return response

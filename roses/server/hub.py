@@ -23,7 +23,7 @@ class Watcher:
     def __init__(self, socket: WebSocket, user_id: int, session: str) -> None:
         self.socket = socket
         self.user_id = user_id
-        self.session = session  # the sign-in it was opened with: signing out closes it
+        self.session = session  # its sign-in's token hash: signing out closes it
         self.version = -1  # the game version it was last sent: it is never sent an older one
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 

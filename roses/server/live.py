@@ -63,7 +63,7 @@ async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
     if user is None or token is None:
         await socket.close(code=UNAUTHORIZED, reason="sign in first")
         return None
-    return user, token
+    return user, accounts.token_hash(token)
 
 
 async def _serve(socket: WebSocket, watcher: Watcher) -> None:
@@ -93,7 +93,7 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     signed_in = await _signed_in(socket)
     if signed_in is None:
         return
-    user, token = signed_in
+    user, session = signed_in
     games: LiveGames = socket.app.state.games
     hub: Hub = socket.app.state.hub
     try:
@@ -101,7 +101,7 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     except ServiceError as error:
         await socket.close(code=NOT_FOUND, reason=error.message)
         return
-    watcher = Watcher(socket, user.id, token)
+    watcher = Watcher(socket, user.id, session)
     try:  # registered under the lock: no version can slip in between
         hub.watch_game(game_id, watcher)
         watcher.version = -1 if version is None else version
@@ -121,9 +121,9 @@ async def lobby_socket(socket: WebSocket) -> None:
     signed_in = await _signed_in(socket)
     if signed_in is None:
         return
-    user, token = signed_in
+    user, session = signed_in
     hub: Hub = socket.app.state.hub
-    watcher = Watcher(socket, user.id, token)
+    watcher = Watcher(socket, user.id, session)
     hub.watch_lobby(watcher)
     watcher.send({"type": "hello", "user": user.name})
     try:

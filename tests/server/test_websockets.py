@@ -63,3 +63,36 @@ def test_pages_of_other_sites_cannot_open_sockets(client: TestClient) -> None:
     own = {**player.headers, "origin": "http://testserver"}
     with client.websocket_connect("/api/lobby/ws", headers=own) as socket:
         assert socket.receive_json()["type"] == "hello"
+
+
+def test_signing_out_closes_the_sockets_of_that_sign_in(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    with (
+        red.websocket(f"/api/games/{game['id']}/ws") as socket,
+        red.websocket("/api/lobby/ws") as lobby,
+    ):
+        assert socket.receive_json()["version"] == game["version"]
+        assert lobby.receive_json()["type"] == "hello"
+        assert red.post("/api/accounts/logout").status_code == 204
+        for closed in (socket, lobby):
+            with pytest.raises(WebSocketDisconnect):
+                closed.receive_json()
+
+
+def test_binary_frames_are_ignored_and_versions_arrive_in_order(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    with white.websocket(f"/api/games/{game['id']}/ws?version={game['version']}") as socket:
+        socket.send_bytes(b"\x00\xff")  # nothing a client sends can break its socket
+        socket.send_text("not json")
+        view = game
+        versions = []
+        for _ in range(6):
+            mover = red if view["turn"] == "Red" else white
+            view = act(
+                mover, mover.game(game["id"]), mover.game(game["id"])["state"]["legal_moves"][0]
+            )
+            versions.append(socket.receive_json()["version"])
+    # Nothing sent on connection (the client had that version), then each version once.
+    assert versions == list(range(game["version"] + 1, game["version"] + 7))
