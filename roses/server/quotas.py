@@ -31,6 +31,7 @@ from .deps import CurrentUser, sessions_of
 from .errors import ServiceError
 from .models import Game, Seat, User
 from .settings import Settings
+from .store import ACTIVE, WAITING
 
 Window = Literal[
     "login_failures_per_account",
@@ -40,8 +41,6 @@ Window = Literal[
     "games_per_account",
     "invitations_per_account",
 ]
-# The stored statuses of a game still being played (games.WAITING, games.ACTIVE).
-_UNFINISHED = ("waiting", "active")
 T = TypeVar("T")
 
 
@@ -136,7 +135,7 @@ def _unfinished_games(db: Session, user: User, *, with_bots: bool = False) -> in
     query = (
         select(func.count(func.distinct(Game.id)))
         .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.user_id == user.id, Game.status.in_(_UNFINISHED))
+        .where(Seat.user_id == user.id, Game.status.in_((WAITING, ACTIVE)))
     )
     if with_bots:
         bot_seat = aliased(Seat)
