@@ -95,6 +95,11 @@ class GameModule(Protocol[State]):
         """The seats whose decision the game waits for: one, several at once, or none."""
         ...
 
+    def may_act(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may act now: a seat the game waits for, or one that may still
+        take back a decision it made (a sealed plan before the last seal)."""
+        ...
+
     def parse_action(self, raw: JSON) -> JSON:
         """``raw`` as this game's action in its canonical JSON form, or ``InvalidInput``."""
         ...

@@ -116,6 +116,9 @@ class RoseKing:
     def to_act(self, state: RoseKingState) -> tuple[int, ...]:
         return () if state.board.is_over() else (state.board.turn,)
 
+    def may_act(self, state: RoseKingState, seat: int) -> bool:
+        return seat in self.to_act(state)
+
     def parse_action(self, raw: JSON) -> JSON:
         if not isinstance(raw, str) or len(raw) > 8:
             raise InvalidInput("a move is a card like N2, a hero play like N2h, or draw (RK-22)")

@@ -64,6 +64,12 @@ class Wotr:
     def to_act(self, state: Game) -> tuple[int, ...]:
         return state.awaiting()
 
+    def may_act(self, state: Game, seat: int) -> bool:
+        # A sealed plan may be taken back until the last seal (WR-10).
+        return seat in state.awaiting() or (
+            state.phase is Phase.PLANNING and seat in state.state.orders
+        )
+
     def parse_action(self, raw: JSON) -> JSON:
         return _canonical(raw)
 

@@ -126,7 +126,7 @@ class LiveGame(GameHeader):
             raise Conflict("the game was cancelled")
         if version > self.version or version < self.since[seat]:
             raise Conflict(f"the game has moved on (version {self.version}, not {version}); reload")
-        if seat not in self.to_act:
+        if not self.module.may_act(self.state, seat):
             waiting = " and ".join(self.seats[s].label for s in self.to_act)
             raise Forbidden(f"it is {waiting}'s turn; you play {self.seats[seat].label}")
 

@@ -51,6 +51,9 @@ class Duel:
             return tuple(seat for seat in (0, 1) if seat not in state.bids)  # at once
         return (len(state.said),) if len(state.said) < 2 else ()
 
+    def may_act(self, state: DuelState, seat: int) -> bool:
+        return seat in self.to_act(state)
+
     def parse_action(self, raw: JSON) -> JSON:
         if isinstance(raw, dict) and set(raw) == {"bid"} and raw["bid"] in range(11):
             return {"bid": raw["bid"]}
