@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
             log_level="info",
             # Headers that take too long or grow too large close the connection; see there.
             http=guarded_http_protocol(settings.header_timeout_seconds, settings.max_header_bytes),
-            timeout_keep_alive=5,  # an idle kept-alive connection is closed after 5 s
+            timeout_keep_alive=settings.keep_alive_seconds,
             # Clients send small messages; a larger one closes the socket (1009).
             ws_max_size=settings.max_body_bytes,
         )

@@ -30,6 +30,7 @@ _LIMITS = (
     "max_body_bytes",
     "max_header_bytes",
     "header_timeout_seconds",
+    "keep_alive_seconds",
     "trusted_origins",
 )
 
@@ -69,6 +70,8 @@ class Settings(BaseModel):
     max_body_bytes: int = 64 * 1024
     max_header_bytes: int = 32 * 1024
     header_timeout_seconds: float = 10.0
+    # An idle kept-alive connection is closed after this many seconds.
+    keep_alive_seconds: int = 5
     # Origins other than the server's own allowed to send state-changing requests (a proxy
     # that rewrites Host, say); the server's own origin is always allowed.
     trusted_origins: list[str] = []
