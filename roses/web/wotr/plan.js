@@ -272,8 +272,8 @@ export class Planner {
     const plan = this.plan;
     const costs = planning.cube_costs;
     const colourOf = (card) => (card in costs.white ? "white" : "black");
-    const cards = [...Object.keys(costs.white), ...Object.keys(costs.black)]
-      .sort((a, b) => board.name(a).localeCompare(board.name(b)));
+    const byName = (a, b) => board.name(a).localeCompare(board.name(b));
+    const cards = [...Object.keys(costs.white).sort(byName), ...Object.keys(costs.black).sort(byName)];
     const boxes = cards.map((card) => {
       const colour = colourOf(card);
       const box = h("input", { type: "checkbox", name: `bribe-${card}`, checked: plan.bribes[card] === colour });

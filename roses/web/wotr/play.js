@@ -143,7 +143,7 @@ class WotrUi {
       return h("li", {}, h("strong", { style: `color: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label),
         `: ${lines.length ? lines.join("; ") : "no orders"}.`);
     }) : [];
-    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title" },
+    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase },
       h("h2", { id: "reveal-title", tabindex: -1 },
         `Turn ${turn} revealed — ${title} (${index + 1} of ${steps.length})`),
       plans.length ? h("ul", { class: "plans" }, plans) : null,
@@ -225,7 +225,7 @@ class WotrUi {
         `${plural(state.picks.length, "pick")} left; the cards nobody takes leave the game.`),
       h("ol", { class: "pick-order", "aria-label": "Who picks next" }, upcoming),
       h("ul", { class: "draft-cards" }, cards),
-      mine ? h("div", { class: "buttons" }, h("button", { type: "button", class: "primary",
+      mine ? h("div", { class: "buttons take" }, h("button", { type: "button", class: "primary",
         disabled: !this.selected, onclick: () => this.act({ pick: this.selected }) },
       this.selected ? `Take ${this.board.name(this.selected)}` : "Choose a card")) : null);
   }

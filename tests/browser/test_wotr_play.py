@@ -1,0 +1,259 @@
+"""Wars of the Roses in the browser, by clicking: a 2-player game against the heuristic bot to
+the end, a reload during planning that keeps the unsealed plan, and a 4-player game of two
+people and two bots where neither person ever receives the other's plan or, while
+planning, money (WR-20). Screenshots of every phase at 1366x768 and 390x844."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, Response, WebSocket, expect
+
+from tests.server.hidden import walk
+from tests.server.live_server import LiveServer
+
+from .conftest import PHONE, Screenshots
+from .helpers import api_user, sign_in_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 768}
+SEATS = ["Red", "Yellow", "Green", "Blue"]
+
+
+def new_wotr_game(client: httpx.Client, seats: list[dict[str, str]]) -> int:
+    response = client.post(
+        "/api/games", json={"game": "wotr", "players": len(seats), "seats": seats}
+    )
+    assert response.status_code in (200, 201), response.text
+    return int(response.json()["id"])
+
+
+def person(server: LiveServer, new_page: Callable[..., Page], viewport: dict[str, int]) -> Any:
+    name = f"p-{uuid.uuid4().hex[:8]}"
+    client = api_user(server.url, name)
+    page = sign_in_page(new_page(viewport), server.url, client)
+    return name, client, page
+
+
+class Player:
+    """One person at the game page, doing what the page asks: pick, answer French Aid,
+    plan and seal, step through the reveal. Screenshots each phase once, at both sizes."""
+
+    def __init__(self, page: Page, shots: Screenshots | None = None) -> None:
+        self.page = page
+        self.shots = shots
+        self.seen: set[str] = set()
+        self.sealed = 0
+
+    def shoot(self, phase: str) -> None:
+        if self.shots is None or phase in self.seen:
+            return
+        self.seen.add(phase)
+        self.shots(self.page, f"{phase}-1366x768")
+        self.page.set_viewport_size(PHONE)
+        self.shots(self.page, f"{phase}-390x844")
+        self.page.set_viewport_size(LAPTOP)
+
+    def over(self) -> bool:
+        return self.page.locator(".panel.end").count() > 0
+
+    def step(self) -> bool:
+        """Does the one thing the page asks for now; False when it waits for others."""
+        page = self.page
+        if page.locator(".reveal").count():
+            self.shoot("reveal-" + (page.locator(".reveal").get_attribute("data-step") or ""))
+            page.locator(".reveal button.primary").click()
+            return True
+        cards = page.locator("button.draft-card")
+        if cards.count():
+            self.shoot("draft")
+            card = cards.first.get_attribute("data-card")
+            cards.first.click()
+            page.locator(".draft button.primary").click()
+            page.wait_for_function(
+                f"!document.querySelector('button.draft-card[data-card=\"{card}\"]')"
+                " || document.querySelector('.phase-box > .error')"
+            )
+            refused = page.locator(".phase-box > .error")
+            assert not refused.count(), refused.inner_text()
+            return True
+        aid = page.locator(".income button")
+        if aid.count():
+            self.shoot("french-aid")
+            aid.first.click()  # take it (WR-9)
+            expect(aid).to_have_count(0)
+            return True
+        if page.locator("form.plan-form").count():
+            self.plan()
+            return True
+        return False
+
+    def plan(self) -> None:
+        """Defends the first Location held with what the money buys, bids 1 for Calais on
+        odd turns, then seals (WR-10)."""
+        page = self.page
+        self.shoot("planning")
+        troops = page.locator(".troop-row.defend input").first
+        if troops.count():
+            troops.fill("2")
+        if self.sealed % 2 == 0:
+            page.get_by_label("Calais bid (pounds)").fill("1")
+        expect(page.locator(".plan-footer")).to_contain_text("Cost")
+        self.shoot("planning-filled")
+        page.get_by_role("button", name="Seal plan").click()
+        page.wait_for_function(
+            "!document.querySelector('form.plan-form')"
+            " || [...document.querySelectorAll('.planning .error')].some((e) => !e.hidden)"
+        )
+        refused = page.locator(".planning .error")
+        assert not refused.is_visible(), refused.inner_text()
+        self.sealed += 1
+        if page.locator(".sealed").count():
+            self.shoot("sealed")
+
+
+def play_until_over(players: list[Player], limit: int = 600) -> None:
+    for _ in range(limit):
+        if all(player.over() for player in players):
+            return
+        if not any(player.step() for player in players):
+            players[0].page.wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    _, client, page = person(server, new_page, LAPTOP)
+    game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "bot", "bot": "heuristic"}])
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator(".wotr-map")).to_be_visible()
+    expect(page.locator(".wotr-map .zone")).to_have_count(6)  # WR-1
+    expect(page.locator(".wotr-map .sea-zone")).to_have_count(8)  # WR-5
+    me = Player(page, shots)
+    play_until_over([me])
+    assert me.sealed == 5  # a plan every turn (WR-10)
+    me.shoot("game-over")
+    end = page.locator(".panel.end")
+    expect(end.locator("tbody tr")).to_have_count(2)
+    expect(end.get_by_role("link", name="Replay the game")).to_have_attribute(
+        "href", f"/games/{game_id}/replay"
+    )
+    expect(end.get_by_role("link", name="Download the record")).to_have_attribute(
+        "href", f"/api/games/{game_id}/record"
+    )
+    final = client.get(f"/api/games/{game_id}").json()
+    assert final["status"] == "finished"
+    shown_vp = [
+        int(row.split()[0]) for row in end.locator("tbody td:nth-child(3)").all_inner_texts()
+    ]
+    assert shown_vp == sorted(final["state"]["vp"], reverse=True)  # WR-18: best first
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_reload_during_planning_keeps_the_unsealed_plan(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    _, client, page = person(server, new_page, LAPTOP)
+    game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    page.goto(f"{server.url}/games/{game_id}")
+    me = Player(page)
+    while not page.locator("form.plan-form").count():
+        if not me.step():
+            page.wait_for_timeout(100)
+    with page.expect_response(lambda r: r.url.endswith("/draft") and r.ok):
+        page.get_by_label("Calais bid (pounds)").fill("2")
+        page.get_by_label("Calais lands in").select_option("SE")
+    with page.expect_response(lambda r: r.url.endswith("/draft") and r.ok):
+        page.locator(".troop-row.defend input").first.fill("3")
+    page.reload()
+    expect(page.get_by_label("Calais bid (pounds)")).to_have_value("2")
+    expect(page.get_by_label("Calais lands in")).to_have_value("SE")
+    expect(page.locator(".troop-row.defend input").first).to_have_value("3")
+    expect(page.locator(".plan-footer")).to_contain_text("Cost 11 pounds")  # 2 + 3 x 3 (WR-10)
+    # The draft is the seat's own: a spectator's view holds none of it.
+    spectator = api_user(server.url, f"s-{uuid.uuid4().hex[:8]}")
+    seen = spectator.get(f"/api/games/{game_id}").json()
+    assert seen["draft"] is None
+    assert all(node != {"bid": 2, "zone": "SE"} for node in walk(seen))
+
+
+class Received:
+    """Every JSON answer from the API and every WebSocket message a page gets. The answers'
+    bodies are read after the game: reading them inside the event handlers (or routing the
+    requests) would stall the page while another page waits."""
+
+    def __init__(self, page: Page) -> None:
+        self.responses: list[Response] = []
+        self.frames: list[str | bytes] = []
+        page.on("response", lambda response: self.responses.append(response))
+        page.on("websocket", self.listen)
+
+    def listen(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: self.frames.append(frame))
+
+    def messages(self) -> list[Any]:
+        found = [
+            response.json() for response in self.responses
+            if "/api/" in response.url
+            and response.headers.get("content-type", "").startswith("application/json")
+        ]  # fmt: skip
+        return found + [json.loads(frame) for frame in self.frames]
+
+
+def planning_views(messages: list[Any]) -> list[dict[str, Any]]:
+    """Every game view in ``messages`` whose table is in Planning."""
+    return [
+        node for node in walk(messages)
+        if isinstance(node, dict) and isinstance(node.get("state"), dict)
+        and node["state"].get("phase") == "planning"
+    ]  # fmt: skip
+
+
+def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    alice_name, alice_client, alice = person(server, new_page, LAPTOP)
+    bob_name, bob_client, bob = person(server, new_page, LAPTOP)
+    recorders = {alice_name: Received(alice), bob_name: Received(bob)}
+    seats = [
+        {"kind": "me"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "invite", "name": bob_name},
+        {"kind": "bot", "bot": "random"},
+    ]
+    game_id = new_wotr_game(alice_client, seats)
+    assert bob_client.post(f"/api/games/{game_id}/join").status_code == 200
+    alice.goto(f"{server.url}/games/{game_id}")
+    bob.goto(f"{server.url}/games/{game_id}")
+    people = [Player(alice, shots), Player(bob)]
+    play_until_over(people, limit=1500)
+    assert [p.sealed for p in people] == [5, 5]
+    received = {name: recorder.messages() for name, recorder in recorders.items()}
+
+    # WR-20: each person's own sealed plans, turn by turn, as their own views showed them.
+    plans: dict[str, dict[int, Any]] = {alice_name: {}, bob_name: {}}
+    for name, messages in received.items():
+        for view in planning_views(messages):
+            if view["state"]["my_orders"]:
+                plans[name][view["state"]["turn"]] = view["state"]["my_orders"]
+    seat_of = {alice_name: 0, bob_name: 2}
+    for name, other in [(alice_name, bob_name), (bob_name, alice_name)]:
+        views = planning_views(received[name])
+        assert views, f"{name} received no views while planning"
+        for view in views:
+            money = view["state"]["money"]
+            assert money[seat_of[other]] is None, f"{name} saw {other}'s money while planning"
+            assert [m is None for m in money] == [s != seat_of[name] for s in range(4)]
+            secret = plans[other].get(view["state"]["turn"])
+            unrevealed = {**view, "state": {**view["state"], "revealed": None}}  # last turn's
+            if secret:
+                assert all(node != secret for node in walk(unrevealed)), f"{name} saw a plan"
+    for page in (alice, bob):
+        assert page.js_errors == []  # type: ignore[attr-defined]
