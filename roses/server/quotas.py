@@ -149,7 +149,7 @@ def _check_open_games(db: Session, user: User, settings: Settings) -> None:
     most = settings.open_games_per_account
     if _unfinished_games(db, user) >= most:
         raise TooMany(
-            f"you already play {most} unfinished games, the most one account may: "
+            f"one account may play at most {most} unfinished games at once: "
             "finish or cancel one first"
         )
 
@@ -171,8 +171,8 @@ def _check_new_game(
         most = settings.bot_games_per_account
         if "bot" in kinds and _unfinished_games(db, user, with_bots=True) >= most:
             raise TooMany(
-                f"you already play {most} unfinished games with bots, the most one account "
-                "may: finish or cancel one first"
+                f"one account may play at most {most} unfinished games with bots at once: "
+                "finish or cancel one first"
             )
     account = str(user.id)
     limiter.hit("games_per_account", account, "you have created too many games lately")

@@ -92,7 +92,7 @@ def test_unfinished_games_per_account(make_client: Any) -> None:
     for _ in range(2):
         assert _new_game(player, "open").status_code == 201
     refused = _new_game(player, "open", path=CHECKED_NEW_GAME)
-    _assert_refused(refused, "you already play 2 unfinished games", retry_after=False)
+    _assert_refused(refused, "at most 2 unfinished games at once", retry_after=False)
     _assert_refused(player.post(CHECKED_JOIN), "finish or cancel one first", retry_after=False)
     game_id = player.get("/api/games/mine").json()["others"][0]["id"]
     assert player.post(f"/api/games/{game_id}/cancel").status_code == 200
@@ -104,7 +104,7 @@ def test_games_with_bots_per_account(make_client: Any) -> None:
     player = sign_up(make_client(bot_games_per_account=1))
     assert _new_game(player, "bot").status_code == 201
     refused = _new_game(player, "bot", path=CHECKED_NEW_GAME)
-    _assert_refused(refused, "1 unfinished games with bots", retry_after=False)
+    _assert_refused(refused, "at most 1 unfinished games with bots at once", retry_after=False)
     assert _new_game(player, "open", path=CHECKED_NEW_GAME).status_code == 200
 
 
