@@ -115,6 +115,7 @@ async def logout(request: Request, sessions: Sessions) -> Response:
 
         ended = await asyncio.to_thread(end)
         if ended is not None:
+            request.app.state.signed_in.forget(ended.token_hash)
             request.app.state.hub.close_session(ended.token_hash)
     response = Response(status_code=204)
     response.delete_cookie(accounts.SESSION_COOKIE)

@@ -8,13 +8,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from roses.games import GAMES, JSON, InvalidInput, game_module
 
-from . import store
+from . import quotas, store
 from .deps import CurrentUser, Sessions, settings_of
 from .errors import Conflict, Forbidden, Unprocessable
 from .live_games import GameHeader, LiveGame, LiveGames
@@ -65,13 +65,17 @@ def bots(request: Request, game: str = Query("roseking", max_length=24)) -> dict
 # -- the lobby ------------------------------------------------------------------------------
 
 
-@router.post("/games", status_code=201, tags=["lobby"])
-async def create_game(body: NewGame, user: CurrentUser, request: Request) -> dict[str, Any]:
+@router.post(
+    "/games", status_code=201, tags=["lobby"], dependencies=[Depends(quotas.new_game_allowed)]
+)
+async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSONResponse:
     def create(db: Session) -> int:
         return store.create_game(db, user, body).id
 
     game_id = await _in_transaction(request, create)
-    return await _announce_and_view(request, game_id, user)
+    games = _games(request)
+    await games.changed_elsewhere(game_id)
+    return _view_response(await games.get(game_id), user.id, 201)
 
 
 @router.get("/games/mine", tags=["lobby"])
@@ -96,10 +100,10 @@ async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     }
 
 
-@router.post("/games/{game_id}/join", tags=["lobby"])
+@router.post("/games/{game_id}/join", tags=["lobby"], dependencies=[Depends(quotas.join_allowed)])
 async def join(
     game_id: GameId, user: CurrentUser, request: Request, body: Join | None = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Take a free seat: an open one, or one I am invited to (the body may be left out)."""
     await _in_transaction(
         request, lambda db: store.join_game(db, user, game_id, body.seat if body else None)
@@ -108,7 +112,7 @@ async def join(
 
 
 @router.post("/games/{game_id}/cancel", tags=["lobby"])
-async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """Call off a game still waiting for players (only its creator may)."""
     await _in_transaction(request, lambda db: store.cancel_game(db, user, game_id))
     return await _announce_and_view(request, game_id, user)
@@ -122,20 +126,25 @@ async def _in_transaction(request: Request, change: Callable[[Session], Any]) ->
     return await asyncio.to_thread(run)
 
 
-async def _announce_and_view(request: Request, game_id: int, user: User) -> dict[str, Any]:
+async def _announce_and_view(request: Request, game_id: int, user: User) -> JSONResponse:
     """After a change made outside the game's writer: read it again, tell the watchers."""
     games = _games(request)
     await games.changed_elsewhere(game_id)
-    return game_view(await games.get(game_id), user.id)
+    return _view_response(await games.get(game_id), user.id)
+
+
+def _view_response(live: LiveGame, user_id: int, status: int = 200) -> JSONResponse:
+    # Views are JSON-ready already: answer them without FastAPI's generic encoding pass.
+    return JSONResponse(game_view(live, user_id), status_code=status)
 
 
 # -- playing --------------------------------------------------------------------------------
 
 
 @router.get("/games/{game_id}", tags=["play"])
-async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """The game as my seat sees it (a spectator's view if I have no seat)."""
-    return game_view(await _games(request).get(game_id), user.id)
+    return _view_response(await _games(request).get(game_id), user.id)
 
 
 @router.get("/games/{game_id}/materials", tags=["play"])
@@ -145,7 +154,9 @@ async def materials(game_id: GameId, user: CurrentUser, request: Request) -> dic
     return live.module.materials(live.players, live.options)
 
 
-async def _act(request: Request, user: User, game_id: int, action: JSON, version: int) -> Any:
+async def _act(
+    request: Request, user: User, game_id: int, action: JSON, version: int
+) -> JSONResponse:
     def my_seat(live: LiveGame) -> int:
         seat = live.seat_of(user.id)
         if seat is None:
@@ -153,35 +164,35 @@ async def _act(request: Request, user: User, game_id: int, action: JSON, version
         return seat
 
     live = await _games(request).act(game_id, my_seat, action, version)
-    return game_view(live, user.id)
+    return _view_response(live, user.id)
 
 
 @router.post("/games/{game_id}/moves", tags=["play"])
 async def move(
     game_id: GameId, body: MoveRequest, user: CurrentUser, request: Request
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Make my seat's decision: The Rose King a card (`N2`), a hero with a card (`N2h`) or
     `draw` (RK-8..RK-10, RK-22); Wars of the Roses an object (a pick, French Aid, orders).
 
     409 with the reason for an illegal action or a stale `version`; nothing changes then.
     """
-    return await _act(request, user, game_id, body.move, body.version)  # type: ignore[no-any-return]
+    return await _act(request, user, game_id, body.move, body.version)
 
 
 @router.post("/games/{game_id}/undo", tags=["play"])
 async def undo(
     game_id: GameId, body: Versioned, user: CurrentUser, request: Request
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Take back the play made this turn (The Rose King Light games, RK-19; never a draw)."""
-    return await _act(request, user, game_id, "undo", body.version)  # type: ignore[no-any-return]
+    return await _act(request, user, game_id, "undo", body.version)
 
 
 @router.post("/games/{game_id}/end-turn", tags=["play"])
 async def end_turn(
     game_id: GameId, body: Versioned, user: CurrentUser, request: Request
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Make the play of this turn final (The Rose King Light games, RK-19)."""
-    return await _act(request, user, game_id, "end-turn", body.version)  # type: ignore[no-any-return]
+    return await _act(request, user, game_id, "end-turn", body.version)
 
 
 @router.put("/games/{game_id}/draft", status_code=204, tags=["play"])

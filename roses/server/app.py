@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import accounts_api, api, live, quotas
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
+from .deps import SignedInCache
 from .errors import ServiceError, Unprocessable
 from .guards import RequestGuard
 from .hub import Hub
@@ -71,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.hub = hub
+    app.state.signed_in = SignedInCache()
     games = LiveGames(sessions, lambda game: live.announce(app, game), settings.cached_games)
     app.state.games = games
     app.state.bots = BotRunner(games, settings)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections import OrderedDict
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -21,13 +24,51 @@ def settings_of(request: Request) -> Settings:
     return request.app.state.settings  # type: ignore[no-any-return]
 
 
-def signed_in(request: Request) -> User:
+class SignedInCache:
+    """Who each recent session cookie belongs to, so that a move costs no database read.
+
+    An entry lives ``seconds``; signing out here forgets it at once, and another process
+    honours a cookie at most ``seconds`` after it was signed out or expired."""
+
+    def __init__(self, seconds: float = 30.0, capacity: int = 100_000) -> None:
+        self._seconds = seconds
+        self._capacity = capacity
+        self._users: OrderedDict[str, tuple[User, float]] = OrderedDict()
+
+    def get(self, token_hash: str) -> User | None:
+        entry = self._users.get(token_hash)
+        if entry is None or entry[1] < time.monotonic():
+            return None
+        return entry[0]
+
+    def put(self, token_hash: str, user: User) -> None:
+        self._users[token_hash] = (user, time.monotonic() + self._seconds)
+        self._users.move_to_end(token_hash)
+        while len(self._users) > self._capacity:
+            self._users.popitem(last=False)
+
+    def forget(self, token_hash: str) -> None:
+        self._users.pop(token_hash, None)
+
+
+async def signed_in(request: Request) -> User:
     """The signed-in user, from the session cookie; 401 otherwise."""
     token = request.cookies.get(accounts.SESSION_COOKIE)
-    with sessions_of(request)() as db:
-        user = accounts.user_for_token(db, token)
-    if user is None:
+    if not token:
         raise NotSignedIn("sign in first (or play as a guest)")
+    cache: SignedInCache = request.app.state.signed_in
+    key = accounts.token_hash(token)
+    user = cache.get(key)
+    if user is None:
+
+        def look_up() -> User | None:
+            with sessions_of(request)() as db:
+                return accounts.user_for_token(db, token)
+
+        user = await asyncio.to_thread(look_up)
+        if user is None:
+            raise NotSignedIn("sign in first (or play as a guest)")
+        cache.put(key, user)
     return user
 
 

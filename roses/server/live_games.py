@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from roses.games import JSON, GameModule, IllegalAction, InvalidInput, game_module
 
 from . import store
+from .commits import CommitQueue
 from .errors import Conflict, Forbidden, ServiceError, Unprocessable
 from .models import Game, utcnow
 from .store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
@@ -177,6 +178,7 @@ class LiveGames:
         capacity: int = 20_000,
     ) -> None:
         self._sessions = sessions
+        self._commits = CommitQueue(sessions)
         self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
@@ -242,7 +244,7 @@ class LiveGames:
             live.check_turn(seat, version)
             change = live.apply(seat, action)
             try:
-                await asyncio.to_thread(self._write, change)
+                await self._commits.write(change)
             except BaseException:
                 self.evict(game_id)  # memory ran ahead of the database: read it again
                 raise
@@ -251,10 +253,6 @@ class LiveGames:
             return live
         finally:
             live.lock.release()
-
-    def _write(self, change: Change) -> None:
-        with self._sessions.begin() as db:
-            store.append_action(db, change)
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> None:
         live = await self.locked(game_id)

@@ -1,0 +1,69 @@
+"""Group commit: actions of many games in one transaction, each acknowledged only once
+committed, and a conflict in a batch fails only its own action."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from roses.server.commits import CommitQueue
+from roses.server.errors import Conflict
+from roses.server.models import ActionRow, Game, utcnow
+from roses.server.store import Change
+
+from .conftest import sign_up, two_player_game
+
+
+def _change(game: dict[str, object], based_on: int, move: str) -> Change:
+    return Change(
+        game_id=int(game["id"]),  # type: ignore[call-overload]
+        based_on=based_on,
+        number=0,
+        seat=0,
+        action=move,
+        to_act=[1],
+        turn_since=utcnow(),
+        status="active",
+        result=None,
+    )
+
+
+def test_a_batch_commits_all_but_the_action_that_conflicts(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    games = [two_player_game(red, white) for _ in range(5)]
+    stale = games[2]
+    changes = [
+        _change(game, game["version"] - (game is stale), game["state"]["legal_moves"][0])
+        for game in games
+    ]
+    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    queue = CommitQueue(sessions)
+
+    async def write_all() -> list[BaseException | None]:
+        outcomes = await asyncio.gather(
+            *(queue.write(change) for change in changes), return_exceptions=True
+        )
+        return list(outcomes)
+
+    outcomes = asyncio.run(write_all())
+    assert [type(o) for o in outcomes] == [type(None)] * 2 + [Conflict] + [type(None)] * 2
+    with sessions() as db:
+        logged = set(db.scalars(select(ActionRow.game_id)))
+        versions = {g.id: g.version for g in db.scalars(select(Game))}
+    assert logged == {game["id"] for game in games if game is not stale}
+    for game in games:
+        assert versions[game["id"]] == game["version"] + (game is not stale)
+
+
+def test_an_acknowledged_action_is_in_the_database(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    queue = CommitQueue(client.app.state.sessions)  # type: ignore[attr-defined]
+    asyncio.run(queue.write(_change(game, game["version"], game["state"]["legal_moves"][0])))
+    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+        assert db.scalar(select(Game.version).where(Game.id == game["id"])) == game["version"] + 1
+    with pytest.raises(Conflict):  # the same version twice: the second is refused
+        asyncio.run(queue.write(_change(game, game["version"], "draw")))
