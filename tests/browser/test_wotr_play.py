@@ -45,11 +45,15 @@ class Player:
     """One person at the game page, doing what the page asks: pick, answer French Aid,
     plan and seal, step through the reveal. Screenshots each phase once, at both sizes."""
 
-    def __init__(self, page: Page, shots: Screenshots | None = None) -> None:
+    def __init__(
+        self, page: Page, shots: Screenshots | None = None, withdraw: bool = False
+    ) -> None:
         self.page = page
         self.shots = shots
         self.seen: set[str] = set()
         self.sealed = 0
+        self.withdraw = withdraw  # take the first sealed plan back once (WR-10)
+        self.withdrawn = False
 
     def shoot(self, phase: str) -> None:
         if self.shots is None or phase in self.seen:
@@ -116,6 +120,18 @@ class Player:
         self.sealed += 1
         if page.locator(".sealed").count():
             self.shoot("sealed")
+            if self.withdraw:
+                self.take_back()
+
+    def take_back(self) -> None:
+        """WR-10: a sealed plan is taken back while another player still plans; the form
+        comes back with the plan as it was."""
+        page = self.page
+        bid = page.get_by_label("Calais bid (pounds)")
+        page.get_by_role("button", name="Withdraw the plan to change it").click()
+        expect(bid).to_have_value("1")
+        self.withdraw = False
+        self.withdrawn = True
 
 
 def play_until_over(players: list[Player], limit: int = 600) -> None:
@@ -232,9 +248,10 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     assert bob_client.post(f"/api/games/{game_id}/join").status_code == 200
     alice.goto(f"{server.url}/games/{game_id}")
     bob.goto(f"{server.url}/games/{game_id}")
-    people = [Player(alice, shots), Player(bob)]
+    people = [Player(alice, shots, withdraw=True), Player(bob)]
     play_until_over(people, limit=1500)
-    assert [p.sealed for p in people] == [5, 5]
+    assert people[0].withdrawn
+    assert [p.sealed for p in people] == [6, 5]  # Alice sealed turn 1 twice
     received = {name: recorder.messages() for name, recorder in recorders.items()}
 
     # WR-20: each person's own sealed plans, turn by turn, as their own views showed them.

@@ -190,6 +190,7 @@ def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
     first, *others = WOTR.to_act(game)
     WOTR.apply(game, first, {"orders": {}})
     assert first not in WOTR.to_act(game)
+    assert WOTR.may_act(game, first)  # the server lets the seat in to take it back
     assert WOTR.view(game, first)["state"]["can_unseal"]  # WR-10
     WOTR.apply(game, first, WOTR.parse_action({"unseal": True}))
     assert first in WOTR.to_act(game)
@@ -197,6 +198,9 @@ def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
     for seat in (first, *others):
         WOTR.apply(game, seat, {"orders": {}})
     assert game.phase is not Phase.PLANNING  # the last seal reveals every plan at once
+    assert [WOTR.may_act(game, seat) for seat in range(3)] == [
+        seat in WOTR.to_act(game) for seat in range(3)
+    ]
     with pytest.raises(IllegalAction, match="unseal"):
         WOTR.apply(game, first, {"unseal": True})
 

@@ -154,7 +154,7 @@ export class Planner {
     return h("div", { class: "sealed" },
       h("p", {}, "Your plan is sealed. It is revealed when every player has sealed theirs."),
       h("ul", {}, lines.length ? lines.map((line) => h("li", {}, line)) : h("li", {}, "No orders.")),
-      h("p", {}, h("strong", {}, `Cost ${preview.cost} pounds`), ` · money ${preview.money} · left ${preview.left}`),
+      h("p", {}, h("strong", {}, `Cost ${plural(preview.cost, "pound")}`), ` · money ${preview.money} · left ${preview.left}`),
       preview.cancelled.length
         ? h("p", { class: "shortfall" }, `Short by ${preview.short}: deployment will cancel `,
           preview.cancelled.map((charge) => charge.text).join(", "), " (WR-11).")
@@ -294,7 +294,7 @@ export class Planner {
   showSummary() {
     const { cost, left, short, cancelled } = payment(this.plan, this.planning);
     this.summary.replaceChildren(...[
-      h("p", {}, h("strong", {}, `Cost ${cost} pounds`), ` · money ${this.planning.money} · left ${left}`),
+      h("p", {}, h("strong", {}, `Cost ${plural(cost, "pound")}`), ` · money ${this.planning.money} · left ${left}`),
       cancelled.length
         ? h("p", { class: "shortfall" }, `Short by ${short}: deployment would cancel `,
           cancelled.join(", "), " (WR-11).")
