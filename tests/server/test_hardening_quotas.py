@@ -3,7 +3,8 @@ unfinished games and games with bots at once, invitations per window, guests and
 per address. Each refusal is 429 with a sentence (and Retry-After for windows).
 
 The game checks are dependencies (``quotas.new_game_allowed``, ``quotas.join_allowed``) that
-the game routes declare; here they guard stand-in routes beside the real ones."""
+the game routes declare; most tests use them on stand-in routes (which create no games),
+one on the real routes."""
 
 from __future__ import annotations
 
@@ -98,6 +99,18 @@ def test_unfinished_games_per_account(make_client: Any) -> None:
     assert player.post(f"/api/games/{game_id}/cancel").status_code == 200
     assert _new_game(player, "open", path=CHECKED_NEW_GAME).status_code == 200
     assert player.post(CHECKED_JOIN).status_code == 200
+
+
+def test_the_game_routes_apply_the_quotas(make_client: Any) -> None:
+    client = make_client(open_games_per_account=1)
+    player, host = sign_up(client), sign_up(client)
+    assert _new_game(player, "open").status_code == 201
+    refused = _new_game(player, "open")
+    _assert_refused(refused, "at most 1 unfinished games at once", retry_after=False)
+    game_id = _new_game(host, "open").json()["id"]
+    refused = player.post(f"/api/games/{game_id}/join")
+    _assert_refused(refused, "at most 1 unfinished games at once", retry_after=False)
+    assert host.game(game_id)["status"] == "waiting"  # nobody joined
 
 
 def test_games_with_bots_per_account(make_client: Any) -> None:
