@@ -3,8 +3,9 @@
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning and
 the tuned evaluation until its time is up, and plays perfectly once a search reaches
 the end of every line (the endgame solved). ``alphabeta`` is the sparring partner the
-issue describes: a fixed depth of 7 and the classic hand-made evaluation. ``expectimax``
-is the same search as ``search`` without any pruning, to show what pruning is worth.
+issue describes: depth 7 and the classic hand-made evaluation (score margin, a hero 30
+points); under a clock it plays the deepest search up to 7 that the time allowed.
+``expectimax`` is ``search`` without any pruning, to show what pruning is worth.
 
 A budget in iterations is a node budget: the deepest search that fits is played. Every
 bot starts from the view alone (RK-20): the pile enters the search as a set of cards.
@@ -155,8 +156,9 @@ class SearchBot:
         self.prune = prune
         self.depth = depth
         self.nodes = spec.iterations
-        # a fixed depth is the bot's whole budget unless a node budget caps it
-        self.time_limit = spec.time_limit if depth is None else None
+        # a fixed depth is searched whole unless a clock or a node budget stops it first:
+        # depth 7 with every draw a chance node takes seconds a move (results/tuning.md)
+        self.time_limit = spec.time_limit
         if depth is None and spec.iterations is None and spec.time_limit is None:
             self.time_limit = DEFAULT_TIME
         self.last: SearchResult | None = None  # for reports and tests
