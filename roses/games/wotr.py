@@ -109,11 +109,8 @@ class Wotr:
         outcome = state.outcome()
         if outcome is None:
             return None
-        # WR-18: the engine ranks by VP and its tie-breaks; only full ties share a place.
-        ranks = tuple(
-            0 if seat in outcome.winners else outcome.ranking.index(seat)
-            for seat in range(state.players)
-        )
+        # WR-18: the engine's keys (VP, crowns, the chart); only equal keys share a place.
+        ranks = tuple(sum(other > key for other in outcome.keys) for key in outcome.keys)
         summary: dict[str, JSON] = {
             "vp": list(outcome.vp),
             "ranking": [SEAT_NAMES[seat] for seat in outcome.ranking],

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
+from roses.wotr import replay
 from tests.server.hidden import walk
 from tests.server.live_server import LiveServer
 
@@ -166,10 +167,23 @@ def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     )
     final = client.get(f"/api/games/{game_id}").json()
     assert final["status"] == "finished"
-    shown_vp = [
-        int(row.split()[0]) for row in end.locator("tbody td:nth-child(3)").all_inner_texts()
-    ]
-    assert shown_vp == sorted(final["state"]["vp"], reverse=True)  # WR-18: best first
+    shown = end.locator("tbody td:nth-child(3)").all_inner_texts()
+    assert [int(vp) for vp in shown] == sorted(final["state"]["vp"], reverse=True)  # WR-18
+    record = client.get(f"/api/games/{game_id}/record").json()
+    result = replay(record).outcome()
+    assert result is not None and result.to_json().items() <= final["state"]["outcome"].items()
+
+    end.get_by_role("link", name="Replay the game").click()
+    page.wait_for_url(f"**/games/{game_id}/replay")
+    expect(page.locator(".wotr-map")).to_be_visible()
+    status = page.locator(".replay .wotr-status")
+    expect(status).to_contain_text("turn 5, game over")
+    page.get_by_role("button", name="First").click()
+    expect(status).to_contain_text("the start · turn 1, draw cards")
+    page.get_by_role("button", name="Next").click()
+    expect(status).to_contain_text("decision 1 of")
+    expect(page.locator(".replay-controls .events li")).to_have_count(1)  # the first pick
+    shots(page, "replay-1366x768")
     assert page.js_errors == []  # type: ignore[attr-defined]
 
 

@@ -20,6 +20,7 @@ from roses.games.wotr import WOTR
 from roses.wotr import Game, Orders, Phase, parse_board, replay
 from roses.wotr.payment import charges
 from tests.server.hidden import walk
+from tests.wotr.helpers import game_at
 
 Log = list[tuple[int, Any]]
 
@@ -265,6 +266,16 @@ def test_ranks_follow_the_final_vp_and_its_tie_breaks(players: int) -> None:
         names = WOTR.seat_labels(players, {})
         assert outcome.summary["ranking"] == [names[s] for s in by_rank]
         assert outcome.summary["winners"] == [names[by_rank[0]]]
+
+
+def test_only_a_tie_on_every_tie_break_shares_a_place() -> None:
+    game = game_at(3, phase=Phase.OVER)  # an empty table: nobody holds anything
+    game.state.players[2].vp = 5
+    outcome = WOTR.outcome(game)
+    assert outcome is not None
+    assert outcome.ranks == (1, 1, 0)  # WR-18: Red and Yellow equal in VP, crowns and chart
+    game.state.owner["herbert"] = 0  # a noble breaks the tie (WR-18 by WR-3)
+    assert WOTR.outcome(game).ranks == (1, 2, 0)  # type: ignore[union-attr]
 
 
 def test_no_outcome_while_the_game_runs() -> None:

@@ -177,6 +177,7 @@ class WotrUi {
     else panel = this.endPanel();
     const error = this.message ? h("p", { class: "error", role: "alert" }, this.message) : null;
     this.phaseBox.replaceChildren(...[error, panel].filter(Boolean));
+    this.root.classList.toggle("over", state.phase === PHASE.over && !this.reveal);
     const names = { board: this.board, labels: this.labels, seats: this.view.seats };
     this.sideBox.replaceChildren(playersPanel(names, shown), trackPanel(names, shown), logPanel(shown));
   }
@@ -271,27 +272,30 @@ class WotrUi {
     return h("div", { class: "planning-box" }, this.planner.element, status);
   }
 
+  // WR-18: the final standings, winner first, with what the tie-breaks compared.
   endPanel() {
     const view = this.view;
     const state = view.state;
-    const ranking = view.result?.ranking || state.order;
-    const crowns = (seat) => state.crowned.filter((house) => house && house === state.houses[seat]).length;
+    const fourPlayers = state.houses.some(Boolean);
     const sources = ["zones", "king", "awards", "calais", "trade", "church"];
-    const rows = ranking.map((label, place) => {
-      const seat = this.seatIndex(label);
-      const nobles = Object.entries(state.owner).filter(([card, owner]) => owner === seat && this.board.nobles[card])
-        .map(([card]) => this.board.nobles[card].cp).sort((a, b) => b - a);
-      return h("tr", {}, h("td", {}, place + 1), h("th", { scope: "row" }, this.who(seat)),
-        h("td", {}, state.vp[seat]),
-        h("td", { class: "sources" }, sources.map((source) => `${source} ${state.vp_by_source[seat][source]}`).join(", ")),
-        state.houses[seat] ? h("td", {}, `${state.houses[seat]}, ${plural(crowns(seat), "crown")}`) : h("td", {}, "—"),
-        h("td", {}, nobles.join(", ") || "none"));
+    const letters = { castle: "C", large_town: "L", bishop: "B", town: "T", port: "P", ship: "S" };
+    const rows = state.outcome.standings.map((row, index) => {
+      const seat = row.seat;
+      const place = (view.result?.ranks?.[seat] ?? index) + 1;
+      return h("tr", { "data-seat": seat }, h("td", {}, place), h("th", { scope: "row" }, this.who(seat)),
+        h("td", {}, row.vp),
+        fourPlayers ? h("td", {}, `${state.houses[seat]}, ${plural(row.crowns, "crown")}`) : null,
+        h("td", {}, row.nobles.join(", ") || "none"),
+        h("td", { class: "icons" }, Object.entries(letters).map(([kind, letter]) => `${letter}${row.icons[kind]}`).join(" ")),
+        h("td", { class: "sources" }, sources.map((source) => `${source} ${state.vp_by_source[seat][source]}`).join(", ")));
     });
+    const titles = ["Place", "Player", "VP", fourPlayers ? "House, crowns" : null, "Nobles (CP)",
+      "Icons (C L B T P S)", "VP by source"].filter(Boolean);
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, "The game is over"),
       h("table", { class: "final" },
-        h("thead", {}, h("tr", {}, ["Place", "Player", "VP", "VP by source", "House", "Nobles (CP)"]
-          .map((title) => h("th", { scope: "col" }, title)))),
+        h("thead", {}, h("tr", {}, titles.map((title) => h("th", { scope: "col",
+          class: title === "VP by source" ? "sources" : null }, title)))),
         h("tbody", {}, rows)),
       h("p", { class: "muted" }, "Equal VP are settled by WR-18: the crowns won by one's house, then the ",
         "highest noble, the next noble, …, then the most royal castles, large towns and so on."),
@@ -300,4 +304,5 @@ class WotrUi {
         h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
           "Download the record")));
   }
+
 }
