@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install serve test lint bench clean
+.PHONY: install serve test lint bench api-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: $(STAMP)
 	bash scripts/system-deps.sh
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+# Schemathesis against a real server: every operation, signed in and out, thousands of requests.
+api-check: $(STAMP)
+	ROSES_API_EXAMPLES=150 $(BIN)/pytest -p no:cacheprovider -q tests/server/test_api_schema.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -17,9 +17,9 @@ from .deps import CurrentUser, Sessions, settings_of
 from .errors import NotSignedIn
 from .models import User
 from .quotas import client_address, limiter_of
-from .schemas import Credentials, Registration
+from .schemas import ERROR_ANSWERS, Credentials, Registration
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 def _user_json(user: User) -> dict[str, Any]:

@@ -19,11 +19,11 @@ from .deps import CurrentUser, Sessions, settings_of
 from .errors import Conflict, Forbidden, Unprocessable
 from .live_games import GameHeader, LiveGame, LiveGames
 from .models import Game, User
-from .schemas import DraftRequest, GameId, Join, MoveRequest, NewGame, Versioned
+from .schemas import ERROR_ANSWERS, DraftRequest, GameId, Join, MoveRequest, NewGame, Versioned
 from .store import FINISHED, WAITING
 from .views import game_view, summary
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 def _games(request: Request) -> LiveGames:

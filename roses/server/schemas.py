@@ -66,6 +66,7 @@ class NewGame(BaseModel):
         default_factory=dict, max_length=16, description="the game's options (GET /api/catalog)"
     )
     seats: list[SeatChoice] = Field(
+        min_length=1,
         max_length=8,
         description="one per seat in seat order (The Rose King: Red, White; four players: "
         "R1, W1, R2, W2)",
@@ -99,13 +100,15 @@ class MoveRequest(Versioned):
     move: Any = Field(
         description="the action in the game's form: The Rose King N2, N2h, draw (RK-22); "
         "Wars of the Roses an object (a pick, French Aid, orders)",
-        json_schema_extra={"anyOf": [{"type": "string", "maxLength": 16}, {"type": "object"}]},
+        json_schema_extra={
+            "anyOf": [{"type": "string", "minLength": 1, "maxLength": 16}, {"type": "object"}]
+        },
     )
 
     @field_validator("move", mode="before")
     @classmethod
     def _text_or_object(cls, move: Any) -> Any:
-        if (isinstance(move, str) and len(move) <= 16) or isinstance(move, dict):
+        if (isinstance(move, str) and 1 <= len(move) <= 16) or isinstance(move, dict):
             return move
         raise ValueError("a move is a short text (N2, draw) or an object (Wars of the Roses)")
 
@@ -114,3 +117,36 @@ class DraftRequest(BaseModel):
     draft: dict[str, Any] | None = Field(
         description="private to the seat: never shown to anyone else (e.g. a plan being made)"
     )
+
+
+# -- answers ---------------------------------------------------------------------------------
+
+
+class Problem(BaseModel):
+    """Every refusal: a sentence saying what was wrong; nothing was changed."""
+
+    detail: str
+
+
+class FieldProblem(BaseModel):
+    field: str = Field(description="where, e.g. 'seats.1.kind' or 'move'")
+    message: str
+
+
+class InvalidRequest(Problem):
+    """422: the request is not what the operation takes; ``errors`` names each field."""
+
+    errors: list[FieldProblem]
+
+
+ERROR_ANSWERS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "the request cannot be understood"},
+    401: {"model": Problem, "description": "sign in first (or play as a guest)"},
+    403: {"model": Problem, "description": "not yours to do (another seat, another site)"},
+    404: {"model": Problem, "description": "no such game"},
+    409: {"model": Problem, "description": "not allowed now: an illegal action, a stale version"},
+    413: {"model": Problem, "description": "the body is too large"},
+    415: {"model": Problem, "description": "the body is not JSON"},
+    422: {"model": InvalidRequest, "description": "a field is not what it takes"},
+    429: {"model": Problem, "description": "too many requests of this kind; see Retry-After"},
+}
