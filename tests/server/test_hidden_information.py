@@ -95,10 +95,12 @@ def test_views_do_not_depend_on_the_draw_pile_order(client: TestClient) -> None:
     red, white = sign_up(client), sign_up(client)
     first = two_player_game(red, white)
     second = two_player_game(red, white)
-    board = true_board(client, first["id"])
+    board = Board(seed=3)  # a deal where several cards are played before anyone must draw
     reordered = board.copy()
     reordered.reorder_draw_pile(tuple(reversed(board.draw_pile)))
+    start_from(client, first["id"], board)
     start_from(client, second["id"], reordered)
+    first, second = red.game(first["id"]), red.game(second["id"])
     players = {"Red": red, "White": white}
     ignore = {"id", "turn_since", "version"}
     views = [first, second]
