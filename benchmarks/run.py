@@ -1,7 +1,8 @@
 """``make bench``: every quick speed benchmark, one after another, printing their JSON lines.
 
 The strength matches (``strength.py``) and design matches (``tuning.py``) take hours of
-CPU and are run on their own.
+CPU and are run on their own; so are the full load runs of ``server_load.py`` (here only a
+short smoke setting that records nothing).
 """
 
 from __future__ import annotations
@@ -11,14 +12,21 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-QUICK = ["rose_king_engine.py", "kernel.py", "rose_king_batch_cli.py", "wotr_simulate.py"]
+QUICK = [
+    ["rose_king_engine.py"],
+    ["kernel.py"],
+    ["rose_king_batch_cli.py"],
+    ["wotr_simulate.py"],
+    ["server_load.py", "--games", "20", "--seconds", "15", "--warmup", "5", "--no-record"],
+]
 
 
 def main() -> int:
     failed = 0
-    for script in QUICK:
-        print(f"# {script}", flush=True)
-        failed |= subprocess.run([sys.executable, str(HERE / script)], check=False).returncode
+    for script, *options in QUICK:
+        print(f"# {' '.join([script, *options])}", flush=True)
+        command = [sys.executable, str(HERE / script), *options]
+        failed |= subprocess.run(command, check=False).returncode
     return 1 if failed else 0
 
 
