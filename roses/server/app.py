@@ -73,7 +73,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = sessions
     app.state.hub = hub
     app.state.signed_in = SignedInCache()
-    games = LiveGames(sessions, lambda game: live.announce(app, game), settings.cached_games)
+    games = LiveGames(
+        sessions,
+        on_change=lambda game: live.announce(app, game),
+        # A game read afresh (a restart, another process gone) may wait for a bot.
+        on_load=lambda game: app.state.bots.poke(game),
+        capacity=settings.cached_games,
+    )
     app.state.games = games
     app.state.bots = BotRunner(games, settings)
     app.state.relay = (

@@ -9,6 +9,7 @@ decision by a random legal one, so a game never stalls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -84,17 +85,11 @@ class BotRunner:
         return live.module.fallback_action(job.bot_input, random.Random(job.seed))
 
     async def resume_all(self, sessions: sessionmaker[Session]) -> None:
-        """After a restart: the games where a bot was to move."""
-        ids = await asyncio.to_thread(_games_with_bots, sessions)
-        for game_id in ids:
-            try:
-                live = await self._games.locked(game_id)
-            except ServiceError:
-                continue
-            try:
-                self.poke(live)
-            finally:
-                live.lock.release()
+        """After a restart: read the games where a bot may be to move (reading a game starts
+        the bots it waits for)."""
+        for game_id in await asyncio.to_thread(_games_with_bots, sessions):
+            with contextlib.suppress(ServiceError):  # gone meanwhile
+                await self._games.get(game_id)
 
     async def stop(self) -> None:
         tasks = list(self._tasks.values())

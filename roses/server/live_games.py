@@ -175,11 +175,13 @@ class LiveGames:
         self,
         sessions: sessionmaker[Session],
         on_change: Callable[[LiveGame], None],
+        on_load: Callable[[LiveGame], None],
         capacity: int = 20_000,
     ) -> None:
         self._sessions = sessions
         self._commits = CommitQueue(sessions)
         self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
+        self._on_load = on_load  # e.g. starts the bots a game read afresh is waiting for
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
@@ -208,6 +210,7 @@ class LiveGames:
             del self._loading[game_id]
         self._games[game_id] = live
         future.set_result(live)
+        self._on_load(live)
         while len(self._games) > self._capacity:
             _, oldest = self._games.popitem(last=False)
             oldest.stale = True
