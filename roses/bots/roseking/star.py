@@ -49,6 +49,10 @@ PASS: Final = 49
 MAX_MOVES: Final = 8  # 5 cards and a draw
 MAX_DEPTH: Final = 120  # plies; deeper than any game's remainder needs
 
+# ``keys``: each ply's ordering keys, then the history heuristic's score of each action
+HISTORY: Final = MAX_DEPTH * MAX_MOVES
+ACTIONS: Final = 50
+
 # ``info``: counters the search shares with its caller
 I_NODES, I_LIMIT, I_ABORTED, I_HORIZON = 0, 1, 2, 3
 INFO_SIZE: Final = 4
@@ -178,8 +182,9 @@ def draw_card(s: Any, base: int, card: int) -> None:
 
 @_jit
 def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
-    """Likely best first, for earlier cut-offs: plays that join own stones, then the rest,
-    heroes last (they are scarce, RK-10). Insertion sort on a handful of moves."""
+    """Likely best first, for earlier cut-offs: actions that caused cut-offs before, then
+    plays that join own stones, the rest, heroes last (they are scarce, RK-10). Insertion
+    sort on a handful of moves."""
     seat = s[base + TURN]
     colour = 1 + (seat & 1)
     crown = s[base + CROWN]
@@ -201,7 +206,8 @@ def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
             if file < 8 and s[base + OWNER + target + 1] == colour:
                 own += 1
             key = 2 * own if action < CARD_COUNT else own - 2
-        keys[at + i] = key
+        # the history heuristic first: actions that cut off elsewhere in the tree
+        keys[at + i] = 16 * keys[HISTORY + action] + key
     for i in range(1, n):
         action, key = moves[at + i], keys[at + i]
         j = i - 1
@@ -292,6 +298,7 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
+                    keys[HISTORY + action] += depth * depth
                     break
     return best
 
@@ -306,7 +313,7 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     value is then an upper bound). Returns the index of the best action; -1 if aborted.
     """
     moves = kernel._new(MAX_DEPTH * MAX_MOVES)
-    keys = kernel._new(MAX_DEPTH * MAX_MOVES)
+    keys = kernel._new(HISTORY + ACTIONS)
     scratch = kernel._new(SCRATCH_SIZE)
     features = new_features()
     best = 0
