@@ -118,6 +118,15 @@ class GameModule(Protocol[State]):
         """None while the game runs."""
         ...
 
+    def resign(self, state: State, seat: int) -> Outcome:
+        """The outcome if ``seat`` resigns now: it (in a team game, its team) ranks last."""
+        ...
+
+    def chat_allowed(self, state: State) -> bool:
+        """Whether the players may talk at the table now (not while table talk is against
+        the rules, e.g. while plans are made)."""
+        ...
+
     def record(self, state: State, names: Sequence[str]) -> dict[str, JSON]:
         """The full record with the deal (god's view: the server sends it once it is over)."""
         ...

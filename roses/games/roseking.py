@@ -71,6 +71,18 @@ def _targets(board: Board) -> dict[str, str | None]:
     }  # fmt: skip
 
 
+def _summary(board: Board, text: str, winner: str, termination: str) -> dict[str, JSON]:
+    """A finished game's account: the scores with their tie-breaks as they stand (RK-14)."""
+    red, white = board.team_scores()
+    return {
+        "text": f"{text} · Red {red} · White {white}",
+        "winner": winner,
+        "termination": termination,
+        "red": str(red),
+        "white": str(white),
+    }
+
+
 class RoseKing:
     name = "roseking"
     title = "The Rose King"
@@ -215,14 +227,19 @@ class RoseKing:
             0 if winner is None or seat & 1 == winner else 1 for seat in range(state.board.seats)
         )
         winner_text = "a draw" if winner is None else f"{winner.label.capitalize()} wins"
-        summary = {
-            "text": f"{winner_text} · Red {outcome.red} · White {outcome.white}",
-            "winner": outcome.result(),
-            "termination": outcome.termination.value,
-            "red": str(outcome.red),
-            "white": str(outcome.white),
-        }
-        return Outcome(ranks, summary)
+        termination = outcome.termination.value
+        return Outcome(ranks, _summary(state.board, winner_text, outcome.result(), termination))
+
+    def resign(self, state: RoseKingState, seat: int) -> Outcome:
+        # In the team game the team resigns with its player (RK-16): both its seats lose.
+        loser = seat & 1
+        ranks = tuple(int(other & 1 == loser) for other in range(state.board.seats))
+        winner = ("red", "white")[1 - loser]
+        text = f"{('Red', 'White')[loser]} resigns · {winner.capitalize()} wins"
+        return Outcome(ranks, _summary(state.board, text, winner, "resignation"))
+
+    def chat_allowed(self, state: RoseKingState) -> bool:
+        return True  # nothing in the rules forbids table talk
 
     def record(self, state: RoseKingState, names: Sequence[str]) -> dict[str, JSON]:
         return record_of(state.board, names)

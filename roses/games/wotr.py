@@ -118,6 +118,25 @@ class Wotr:
         }
         return Outcome(ranks, summary)
 
+    def resign(self, state: Game, seat: int) -> Outcome:
+        """The resigner ranks last, the others by their VP now; with 4 players the houses
+        are not teams for winning (WR-18), so nobody shares the resigner's defeat."""
+        vp = [player.vp for player in state.state.players]
+        keys = [(other != seat, points) for other, points in enumerate(vp)]
+        ranks = tuple(sum(other > key for other in keys) for key in keys)
+        ranking = sorted(range(len(keys)), key=lambda other: ranks[other])
+        summary: dict[str, JSON] = {
+            "vp": vp,
+            "ranking": [SEAT_NAMES[other] for other in ranking],
+            "winners": [SEAT_NAMES[other] for other in ranking if ranks[other] == 0],
+            "resigned": SEAT_NAMES[seat],
+        }
+        return Outcome(ranks, summary)
+
+    def chat_allowed(self, state: Game) -> bool:
+        # WR-20: no table talk about plans while they are being made.
+        return state.phase is not Phase.PLANNING
+
     def record(self, state: Game, names: Sequence[str]) -> dict[str, JSON]:
         return {**record_of(state), "names": list(names)}
 

@@ -91,6 +91,12 @@ class Duel:
         ranks = tuple(0 if state.bids[seat] == high else 1 for seat in (0, 1))
         return Outcome(ranks, {"bids": [state.bids[0], state.bids[1]]})
 
+    def resign(self, state: DuelState, seat: int) -> Outcome:
+        return Outcome(tuple(int(other == seat) for other in (0, 1)), {"resigned": seat})
+
+    def chat_allowed(self, state: DuelState) -> bool:
+        return True
+
     def record(self, state: DuelState, names: Sequence[str]) -> dict[str, JSON]:
         return {"players": list(names), "codes": state.codes, "log": state.log}
 

@@ -1,0 +1,66 @@
+"""Resigning and table talk through the game interface: the resigner (in the Rose King team
+game, the team, RK-16) ranks last; WotR ranks the others by VP now and keeps the table
+silent while plans are made (WR-20)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from roses.games.roseking import ROSE_KING
+from roses.games.wotr import WOTR
+from roses.wotr import Phase
+from tests.server.duel import DUEL
+
+
+def test_a_rose_king_player_resigning_loses_with_the_scores_as_they_stand() -> None:
+    state = ROSE_KING.restore(ROSE_KING.setup(3, 2, {}), 2, {})
+    outcome = ROSE_KING.resign(state, 1)
+    assert outcome.ranks == (0, 1)
+    assert outcome.summary["winner"] == "red" and outcome.summary["termination"] == "resignation"
+    assert outcome.summary["text"].startswith("White resigns · Red wins · Red 0")
+    assert ROSE_KING.resign(state, 0).ranks == (1, 0)
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_in_the_team_game_the_team_resigns_rk16(seat: int) -> None:
+    state = ROSE_KING.restore(ROSE_KING.setup(3, 4, {}), 4, {})
+    ranks = ROSE_KING.resign(state, seat).ranks
+    assert ranks == tuple(int(other % 2 == seat % 2) for other in range(4))
+
+
+def _wotr_at_planning(players: int, seed: int) -> object:
+    game = WOTR.restore(json.loads(json.dumps(WOTR.setup(seed, players, {}))), players, {})
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLANNING:
+        seat = rng.choice(WOTR.to_act(game))
+        WOTR.apply(game, seat, WOTR.fallback_action(WOTR.bot_input(game, seat), rng))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_wotr_resigner_ranks_last_and_the_others_by_vp_now(players: int) -> None:
+    game = _wotr_at_planning(players, seed=players)
+    vps = [5, 9, 9, 1][:players]
+    for player, vp in zip(game.state.players, vps, strict=False):  # type: ignore[attr-defined]
+        player.vp = vp
+    outcome = WOTR.resign(game, 1)  # the leader resigns
+    expected = {2: (0, 1), 3: (1, 2, 0), 4: (1, 3, 0, 2)}[players]
+    assert outcome.ranks == expected
+    assert outcome.summary["resigned"] == outcome.summary["ranking"][-1]
+    assert outcome.summary["vp"] == vps
+
+
+def test_wotr_players_may_not_talk_while_planning_wr20() -> None:
+    game = _wotr_at_planning(2, seed=1)
+    assert not WOTR.chat_allowed(game)
+    fresh = WOTR.restore(WOTR.setup(1, 2, {}), 2, {})
+    assert WOTR.chat_allowed(fresh)
+    assert ROSE_KING.chat_allowed(ROSE_KING.restore(ROSE_KING.setup(1, 2, {}), 2, {}))
+
+
+def test_the_test_game_resigns_too() -> None:
+    state = DUEL.restore(DUEL.setup(1, 2, {}), 2, {})
+    assert DUEL.resign(state, 0).ranks == (1, 0) and DUEL.chat_allowed(state)
