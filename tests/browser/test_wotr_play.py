@@ -19,7 +19,7 @@ from tests.server.hidden import walk
 from tests.server.live_server import LiveServer
 
 from .conftest import PHONE, Screenshots
-from .helpers import api_user, sign_in_page
+from .helpers import api_user, register, sign_in_page
 
 pytestmark = pytest.mark.browser
 
@@ -147,9 +147,19 @@ def play_until_over(players: list[Player], limit: int = 600) -> None:
 def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
 ) -> None:
-    _, client, page = person(server, new_page, LAPTOP)
-    game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "bot", "bot": "heuristic"}])
-    page.goto(f"{server.url}/games/{game_id}")
+    name = f"p-{uuid.uuid4().hex[:8]}"
+    page = new_page(LAPTOP)
+    register(page, server.url, name)
+    page.get_by_label("Wars of the Roses").check()  # from the lobby, by clicking
+    page.get_by_label("2 players").check()
+    page.get_by_label("Yellow seat").select_option("bot")
+    page.get_by_label("Yellow bot").select_option("heuristic")
+    shots(page, "lobby-1366x768")
+    page.get_by_role("button", name="Create game").click()
+    page.wait_for_url("**/games/*")
+    game_id = int(page.url.rstrip("/").split("/")[-1])
+    client = httpx.Client(base_url=server.url, timeout=10)
+    client.post("/api/accounts/login", json={"name": name, "password": "secret-rose"})
     expect(page.locator(".wotr-map")).to_be_visible()
     expect(page.locator(".wotr-map .zone")).to_have_count(6)  # WR-1
     expect(page.locator(".wotr-map .sea-zone")).to_have_count(8)  # WR-5

@@ -14,7 +14,7 @@ function loadStyle() {
 // view whose log holds only the events of that step.
 export async function renderReplay(main, { game, frames }) {
   loadStyle();
-  const response = await fetch(`/api/games/${game.id}/materials`, { credentials: "same-origin" });
+  const response = await fetch(`/api/games/${game.id}/materials`, { credentials: "same-origin", cache: "no-store" });
   const materials = await response.json();
   const board = new Board(materials.board);
   const names = { board, labels: materials.seats, seats: game.seats };
