@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import hashlib
+import io
 import json
 import multiprocessing
 import os
@@ -41,6 +43,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections import Counter
@@ -60,7 +63,8 @@ RESULTS = HERE / "results" / "server-load.md"
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/"
 REDIS = "redis://127.0.0.1:6379/0"
 TICKS = os.sysconf("SC_CLK_TCK")
-GRACE = 5.0  # seconds after the window for its last moves to be delivered
+GRACE = 10.0  # seconds after the window for its last moves to be delivered
+WORKING = "working"  # --ref: the checkout as it is, uncommitted changes included
 UNLIMITED = "1000000/hour"
 # The per-address and per-account limits a load test from one address must not hit.
 RELAXED = {
@@ -241,21 +245,45 @@ def ms(value: float | None) -> float | None:
     return None if value is None else round(value * 1000, 1)
 
 
-def commit() -> str:
-    def git(*args: str) -> str:
-        return subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=False
-        ).stdout.strip()
+def git(*args: str) -> bytes:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, check=True).stdout
 
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
-    changed = [line for line in git("status", "--porcelain", "--", "roses").splitlines() if line]
-    return f"{head} (+{len(changed)} uncommitted in roses/)" if changed else head
+
+def code_label(ref: str) -> str:
+    """The commit whose ``roses/`` the server runs; for ``working``, HEAD and a hash of the
+    uncommitted changes in roses/ (two runs with the same label ran the same code)."""
+    if ref != WORKING:
+        return git("rev-parse", "--short", ref).decode().strip()
+    head = git("rev-parse", "--short", "HEAD").decode().strip()
+    changed = git("status", "--porcelain", "--untracked-files=all", "--", "roses").splitlines()
+    if not changed:
+        return head
+    digest = hashlib.sha1(git("diff", "HEAD", "--", "roses"))
+    for line in sorted(changed):
+        if line.startswith(b"??"):
+            with suppress(OSError):
+                digest.update((ROOT / line[3:].decode()).read_bytes())
+    return f"{head}+uncommitted {digest.hexdigest()[:8]} ({len(changed)} files in roses/)"
+
+
+def server_source(ref: str, workdir: Path) -> Path | None:
+    """A copy of ``roses/`` as of ``ref`` for the servers to run (None: the checkout itself).
+
+    Several people change the checkout at once: a commit's own code is what a row names."""
+    if ref == WORKING:
+        return None
+    target = workdir / "src"
+    target.mkdir()
+    with tarfile.open(fileobj=io.BytesIO(git("archive", ref, "roses"))) as archive:
+        archive.extractall(target, filter="data")
+    return target
 
 
 @dataclass
 class Run:
     args: argparse.Namespace
     started: str = ""
+    code: str = ""
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     load_during: list[float] = field(default_factory=list)
     window: tuple[float, float] = (0.0, 0.0)
@@ -282,6 +310,8 @@ def options_text(args: argparse.Namespace) -> str:
         parts.append(f"--accounts {args.accounts}")
     if args.profile:
         parts.append("--profile")
+    if args.ref == WORKING:
+        parts.append("--ref working")
     return " ".join(parts)
 
 
@@ -308,7 +338,7 @@ def figures(run: Run) -> dict[str, Any]:
     out: dict[str, Any] = {
         "benchmark": "server_load",
         "options": options_text(run.args),
-        "commit": commit(),
+        "commit": run.code,
         "date": run.started,
         "nproc": os.cpu_count(),
         "load_before": list(run.load_before),
@@ -331,7 +361,8 @@ def figures(run: Run) -> dict[str, Any]:
         },
         "post_ms": {"p50": ms(percentile(accepted, 0.5)), "p99": ms(percentile(accepted, 0.99))},
         "errors": len(errors) + len(undelivered),
-        "error_kinds": dict(kinds) | ({"undelivered": len(undelivered)} if undelivered else {}),
+        "error_kinds": dict(kinds)
+        | ({f"not delivered within {GRACE:g} s": len(undelivered)} if undelivered else {}),
         "setup_errors": dict(Counter(what for _, what, _ in setup_errors)),
         "error_examples": examples,
         "generator_loop_lag_ms": {"p99": ms(percentile(lags, 0.99)), "max": ms(max(lags or [0]))},
@@ -482,8 +513,11 @@ def _category(frame: str) -> str:
     return "other"
 
 
-def profile_summary(raw: Path, rate: int, moves: int, top: int = 25) -> list[str]:
-    """Where the sampled CPU goes: by package of the innermost frame, and by function."""
+def profile_summary(raw: Path, rate: int, seconds: float, cpu_ms_per_move: float,
+                    top: int = 25) -> list[str]:  # fmt: skip
+    """Where the server's CPU goes: py-spy's samples of the thread holding the GIL, by
+    package of the innermost frame and by function; each share is also given as ms of the
+    measured CPU per move (share x CPU per move)."""
     own: Counter[str] = Counter()
     inclusive: Counter[str] = Counter()
     categories: Counter[str] = Counter()
@@ -501,20 +535,26 @@ def profile_summary(raw: Path, rate: int, moves: int, top: int = 25) -> list[str
         own[functions[-1]] += count
         categories[_category(frames[-1])] += count
         for function in set(functions):
-            inclusive[function] += count
+            if "(roses/" in function and not any(x in function for x in ("roses/cli/", "__main__")):
+                inclusive[function] += count  # the project's own functions
+
     if not total:
         return ["profile: no samples"]
-    per_move = 1000.0 / rate / moves if moves else 0.0
 
     def share(name: str, count: int) -> str:
-        return f"{100 * count / total:5.1f}%  {count * per_move:6.3f} ms/move  {name}"
+        part = count / total
+        return f"{100 * part:5.1f}%  {part * cpu_ms_per_move:6.3f} ms/move  {name}"
 
-    out = [f"profile: {total} samples at {rate} Hz over {moves} moves"]
-    out.append("by package of the running (innermost) frame:")
+    out = [
+        f"profile: {total} samples of the GIL holder at {rate} Hz over {seconds:g} s "
+        f"(the GIL held {100 * total / rate / seconds:.0f}% of the time); "
+        f"server CPU {cpu_ms_per_move:.2f} ms per move",
+        "by package of the running (innermost) frame:",
+    ]
     out += ["  " + share(name, count) for name, count in categories.most_common()]
     out.append("functions, own time:")
     out += ["  " + share(name, count) for name, count in own.most_common(top)]
-    out.append("functions, including what they call:")
+    out.append("the project's functions, including what they call:")
     out += ["  " + share(name, count) for name, count in inclusive.most_common(top)]
     return out
 
@@ -522,8 +562,10 @@ def profile_summary(raw: Path, rate: int, moves: int, top: int = 25) -> list[str
 # -- the run ----------------------------------------------------------------------------------
 
 
-def server_env(workdir: Path, processes: int) -> dict[str, str]:
+def server_env(workdir: Path, processes: int, source: Path | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ROSES_")}
+    if source is not None:  # ahead of the editable install of the checkout
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
     env.update(RELAXED)
     env["ROSES_DATA_DIR"] = str(workdir)
     env["ROSES_BOT_GAMES_PER_ACCOUNT"] = "1000"
@@ -577,7 +619,7 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
         try:
             if args.processes > 1:
                 redis_flush_check()
-            env = server_env(workdir, args.processes)
+            env = server_env(workdir, args.processes, server_source(args.ref, workdir))
             for index in range(args.processes):  # one at a time: the first one migrates
                 servers.append(start_server(url, env, workdir, index))
             slots = list(range(args.games + args.bots))
@@ -670,7 +712,7 @@ def start_py_spy(path: Path, pid: int, seconds: float) -> subprocess.Popen[bytes
         raise RuntimeError("--profile needs py-spy: .venv/bin/pip install py-spy")
     return subprocess.Popen(
         [binary, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "100",
-         "--format", "raw", "--output", str(path), "--nonblocking"],
+         "--format", "raw", "--output", str(path), "--nonblocking", "--gil"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
 
@@ -694,7 +736,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "errors, server CPU per move and memory, and append a row to "
         "benchmarks/results/server-load.md.",
     )
-    parser.add_argument("--games", type=int, default=100, help="live person-vs-person games")
+    parser.add_argument("--games", type=int, default=100, help="live person-vs-person games (100)")
     parser.add_argument("--think", type=float, default=10.0, help="mean think time, s (10)")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window, s (60)")
     parser.add_argument(
@@ -754,14 +796,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=Path,
         default=None,
         metavar="FILE",
-        help="py-spy the first server during the window into FILE (collapsed "
-        "stacks) and print where its CPU goes per move",
+        help="py-spy the first server during the window into FILE (collapsed stacks of the "
+        "thread holding the GIL; a summary in FILE.summary.txt) and print where its CPU goes "
+        "per move",
     )
     parser.add_argument(
         "--timeout",
         type=float,
         default=None,
         help="hard limit for the whole run, s (default: ramp + window + 300)",
+    )
+    parser.add_argument(
+        "--ref",
+        default="HEAD",
+        help="run the servers on roses/ as of this commit (HEAD), or 'working' for the "
+        "checkout with its uncommitted changes",
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
     parser.add_argument("--no-record", action="store_true", help="print only, append no row")
@@ -792,7 +841,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGHUP, interrupted)
     signal.signal(signal.SIGALRM, interrupted)
     signal.alarm(int(args.timeout) + 120)  # beyond every inner bound: the last resort
-    run = Run(args, started=datetime.now(UTC).strftime("%Y-%m-%d %H:%M"))
+    try:
+        code = code_label(args.ref)
+    except subprocess.CalledProcessError as error:
+        print(f"server_load: --ref {args.ref}: {error.stderr.decode().strip()}", file=sys.stderr)
+        return 2
+    run = Run(args, started=datetime.now(UTC).strftime("%Y-%m-%d %H:%M"), code=code)
     run.load_before = load_average()
     workdir = Path(tempfile.mkdtemp(prefix="roses-load-"))
     try:
@@ -809,7 +863,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.rmtree(workdir, ignore_errors=True)
     result = figures(run)
     if args.profile:
-        run.profile = profile_summary(args.profile, 100, result["moves_in_window"])
+        run.profile = profile_summary(
+            args.profile, 100, result["window_seconds"], result.get("server_cpu_ms_per_move") or 0
+        )
         result["profile"] = run.profile
         args.profile.with_suffix(".summary.txt").write_text("\n".join(run.profile) + "\n")
     print(json.dumps({k: v for k, v in result.items() if k != "profile"}), flush=True)
