@@ -261,7 +261,9 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
 ) -> None:
     alice_name, alice_client, alice = person(server, new_page, LAPTOP)
     bob_name, bob_client, bob = person(server, new_page, LAPTOP)
-    recorders = {alice_name: Received(alice), bob_name: Received(bob)}
+    carol_name, _, carol = person(server, new_page, PHONE)  # watches, without a seat
+    recorders = {name: Received(page) for name, page in
+                 [(alice_name, alice), (bob_name, bob), (carol_name, carol)]}  # fmt: skip
     seats = [
         {"kind": "me"},
         {"kind": "bot", "bot": "heuristic"},
@@ -270,31 +272,34 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     ]
     game_id = new_wotr_game(alice_client, seats)
     assert bob_client.post(f"/api/games/{game_id}/join").status_code == 200
-    alice.goto(f"{server.url}/games/{game_id}")
-    bob.goto(f"{server.url}/games/{game_id}")
+    for page in (alice, bob, carol):
+        page.goto(f"{server.url}/games/{game_id}")
     people = [Player(alice, shots, withdraw=True), Player(bob)]
     play_until_over(people, limit=1500)
     assert people[0].withdrawn
     assert [p.sealed for p in people] == [6, 5]  # Alice sealed turn 1 twice
+    while carol.locator(".reveal").count():  # the last turn's reveal, step by step
+        carol.locator(".reveal button.primary").click()
+    expect(carol.locator(".panel.end")).to_be_visible()
     received = {name: recorder.messages() for name, recorder in recorders.items()}
 
     # WR-20: each person's own sealed plans, turn by turn, as their own views showed them.
+    seat_of = {alice_name: 0, bob_name: 2, carol_name: None}
     plans: dict[str, dict[int, Any]] = {alice_name: {}, bob_name: {}}
-    for name, messages in received.items():
-        for view in planning_views(messages):
+    for name in plans:
+        for view in planning_views(received[name]):
             if view["state"]["my_orders"]:
                 plans[name][view["state"]["turn"]] = view["state"]["my_orders"]
-    seat_of = {alice_name: 0, bob_name: 2}
-    for name, other in [(alice_name, bob_name), (bob_name, alice_name)]:
-        views = planning_views(received[name])
+    for name, messages in received.items():
+        views = planning_views(messages)
         assert views, f"{name} received no views while planning"
         for view in views:
             money = view["state"]["money"]
-            assert money[seat_of[other]] is None, f"{name} saw {other}'s money while planning"
-            assert [m is None for m in money] == [s != seat_of[name] for s in range(4)]
-            secret = plans[other].get(view["state"]["turn"])
+            assert [m is None for m in money] == [s != seat_of[name] for s in range(4)], name
             unrevealed = {**view, "state": {**view["state"], "revealed": None}}  # last turn's
-            if secret:
-                assert all(node != secret for node in walk(unrevealed)), f"{name} saw a plan"
-    for page in (alice, bob):
+            for other, theirs in plans.items():
+                secret = theirs.get(view["state"]["turn"])
+                if other != name and secret:
+                    assert all(node != secret for node in walk(unrevealed)), f"{name}: a plan"
+    for page in (alice, bob, carol):
         assert page.js_errors == []  # type: ignore[attr-defined]
