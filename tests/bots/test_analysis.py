@@ -54,6 +54,6 @@ def test_a_game_analysis_covers_every_move_with_consistent_numbers() -> None:
 
 
 def test_the_last_moves_of_a_game_are_exact() -> None:
-    analysis = analyse_game(endgame_record("first"), nodes=50_000)
+    analysis = analyse_game(endgame_record("first"), nodes=5_000)
     last = analysis.plies[-1]
     assert last.exact and Move.from_str(last.move) is not None
