@@ -247,6 +247,47 @@ class Received:
         return found + [json.loads(frame) for frame in self.frames]
 
 
+def test_a_kill_during_the_reveal_loses_nothing_acknowledged(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    """Two people (no bot: a bot's worker process would outlive the kill -9, see the
+    report), the second seals last; the server is killed while the reveal is shown."""
+    _, client, first = person(server, new_page, LAPTOP)
+    second_name, second_client, second = person(server, new_page, LAPTOP)
+    game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "invite", "name": second_name}])
+    assert second_client.post(f"/api/games/{game_id}/join").status_code == 200
+    for page in (first, second):
+        page.goto(f"{server.url}/games/{game_id}")
+    players = [Player(first), Player(second)]
+    while players[0].sealed == 0:
+        if not any(player.step() for player in players):
+            first.wait_for_timeout(100)
+    page = second
+    expect(page.locator("form.plan-form")).to_be_visible()
+    page.get_by_label("Calais bid (pounds)").fill("1")
+    page.get_by_role("button", name="Seal plan").click()  # the last seal: the reveal
+    expect(page.locator(".reveal")).to_be_visible()
+    acknowledged = second_client.get(f"/api/games/{game_id}").json()
+    assert acknowledged["state"]["turn"] == 2  # turn 1 was revealed and scored
+    server.kill()  # kill -9 while the page shows the reveal
+    server.start()
+    expect(page.locator("body.offline")).to_have_count(0, timeout=20_000)
+    page.reload()
+    expect(page.locator(".wotr-map")).to_be_visible()
+    after = second_client.get(f"/api/games/{game_id}").json()
+    assert after["version"] == acknowledged["version"]
+    assert after["state"] == acknowledged["state"]
+    assert after["state"]["revealed"]["Yellow"]["calais"] == {"bid": 1, "zone": "MI"}
+    shots(page, "after-restart-1366x768")
+    for _ in range(50):  # and the game goes on: a pick after the reveal
+        if client.get(f"/api/games/{game_id}").json()["version"] > after["version"]:
+            break
+        if not any(player.step() for player in players):
+            first.wait_for_timeout(100)
+    else:
+        raise AssertionError("nobody could act after the restart")
+
+
 def planning_views(messages: list[Any]) -> list[dict[str, Any]]:
     """Every game view in ``messages`` whose table is in Planning."""
     return [
