@@ -1,6 +1,6 @@
 // Small helpers shared by the Wars of the Roses page: elements, seat colours, board lookups.
 
-export const SVG_NS = "http://www.w3.org/2000/svg";
+const SVG_NS = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#b3262e", "#d4a017", "#2e7d32", "#1f5fa8"];
 export const KIND_NAMES = {
   castle: "Royal Castle", large_town: "Large Town", town: "Town", port: "Port",
@@ -63,10 +63,6 @@ export class Board {
 
   isLocation(card) {
     return ["castle", "large_town", "town", "port"].includes(this.icons[card]?.kind);
-  }
-
-  isPersonality(card) {
-    return Boolean(this.nobles[card]) || ["bishop", "ship"].includes(this.icons[card]?.kind);
   }
 
   // What a card is, in a few words: "Large Town, Northern England, 4 pounds".

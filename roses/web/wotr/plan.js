@@ -13,7 +13,7 @@ function emptyOrders() {
 }
 
 // The engine's JSON form of a plan: empty parts left out.
-export function ordersJson(plan) {
+function ordersJson(plan) {
   const orders = {};
   if (plan.calais.bid > 0) orders.calais = { bid: plan.calais.bid, zone: plan.calais.zone };
   for (const part of ["noble_moves", "ship_moves", "troops", "mercenaries", "bribes"]) {
