@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from roses.games import IllegalAction, InvalidInput
 from roses.games.wotr import WOTR
+from roses.server.views import ENVELOPE_KEYS
 from roses.wotr import Game, Orders, Phase, parse_board, replay
 from roses.wotr.payment import charges
 from tests.server.hidden import walk
@@ -305,6 +306,12 @@ def test_replay_frames_one_per_action_as_the_seat_sees_them() -> None:
         for frame in frames:
             if frame["state"]["phase"] == Phase.PLANNING.value:  # WR-20
                 assert sum(money is not None for money in frame["state"]["money"]) <= 1
+
+
+def test_views_leave_the_servers_keys_alone() -> None:
+    game = planning_game(2, 1)
+    for seat in viewers(2):
+        assert not WOTR.view(game, seat).keys() & ENVELOPE_KEYS
 
 
 def test_materials_are_the_public_board() -> None:
