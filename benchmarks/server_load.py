@@ -118,6 +118,20 @@ def peak_rss_mib(pid: int) -> float | None:
     return None
 
 
+def thread_stats(pid: int) -> tuple[float, int]:
+    """Over all threads of ``pid`` now alive: seconds spent runnable but waiting for a CPU
+    (/proc/PID/task/TID/schedstat), and context switches (voluntary + involuntary)."""
+    waited, switches = 0.0, 0
+    with suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with suppress(OSError, ValueError, IndexError):
+                waited += int((task / "schedstat").read_text().split()[1]) / 1e9
+                for line in (task / "status").read_text().splitlines():
+                    if "ctxt_switches:" in line:
+                        switches += int(line.split()[1])
+    return waited, switches
+
+
 def load_average() -> tuple[float, float, float]:
     one, five, fifteen = Path("/proc/loadavg").read_text().split()[:3]
     return float(one), float(five), float(fifteen)
@@ -129,6 +143,9 @@ class CpuSnapshot:
     servers: list[float]
     bot_workers: dict[int, float]
     generators: list[float]
+    server_waits: list[float]  # run-queue waits
+    server_switches: list[int]
+    generator_waits: list[float]
 
 
 # -- the servers and the database -------------------------------------------------------------
@@ -386,6 +403,22 @@ def figures(run: Run) -> dict[str, Any]:
             "server_cpu_ms_per_move_each": [
                 round(1000 * c * len(server_cpu) / moves, 2) if moves else None for c in server_cpu
             ],
+            # Time the server's threads were ready to run but waited for a CPU (the machine
+            # is shared), and how often its threads switched (thread hand-offs, waits).
+            "server_cpu_wait_ms_per_move": round(
+                1000 * (sum(after.server_waits) - sum(before.server_waits)) / moves, 2
+            )
+            if moves
+            else None,
+            "server_context_switches_per_move": round(
+                (sum(after.server_switches) - sum(before.server_switches)) / moves, 1
+            )
+            if moves
+            else None,
+            "generator_cpu_wait_percent": [
+                round(100 * (b - a) / seconds, 1)
+                for a, b in zip(before.generator_waits, after.generator_waits, strict=True)
+            ],
             "bot_workers_cpu_percent": round(100 * bot_cpu / seconds, 1),
             "generator_cpu_percent": [round(100 * c / seconds, 1) for c in generator_cpu],
         }
@@ -404,7 +437,9 @@ TABLE_HEADER = """# Load benchmark: live Rose King games over HTTP + WebSocket (
 simulated people (think time exponential, mean `--think` s); one row per run, appended by the
 script. Round trip: a move's POST sent -> the opponent's WebSocket receives that version.
 CPU: the server process's user + system time in the window per accepted move (people's and
-bots' moves; bot searches run in worker processes, counted apart). Load: the machine's
+bots' moves; bot searches run in worker processes, counted apart). CPU wait: the time the
+server's threads were runnable but waited for a CPU (/proc/PID/task/*/schedstat), per move;
+switches: its threads' context switches per move. Load: the machine's
 1-minute load average (before the run: 1 / 5 / 15 min; during the window: mean / max); the
 machine is shared, so latency figures depend on it. Goals: >= 3,000 games, p99 < 50 ms,
 <= 1 ms CPU per move.
@@ -413,7 +448,8 @@ machine is shared, so latency figures depend on it. Goals: >= 3,000 games, p99 <
 COLUMNS = (
     "date (UTC)", "commit", "nproc", "load before", "load during", "options", "games up",
     "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "POST p50 / p99 ms",
-    "server CPU ms/move", "server CPU %", "server peak RSS MiB",
+    "server CPU ms/move", "server CPU %", "server CPU wait ms/move / switches/move",
+    "server peak RSS MiB",
     "generator CPU % / loop lag p99 ms", "errors",
 )  # fmt: skip
 TABLE_HEADER += "| " + " | ".join(COLUMNS) + " |\n" + "|---" * len(COLUMNS) + "|\n"
@@ -450,6 +486,8 @@ def table_row(f: dict[str, Any]) -> str:
             if f.get("bot_workers_cpu_percent")
             else ""
         ),
+        f"{_cell(f.get('server_cpu_wait_ms_per_move'))} / "
+        f"{_cell(f.get('server_context_switches_per_move'))}",
         " / ".join(_cell(x) for x in f["server_peak_rss_mib"]),
         " / ".join(_cell(x) for x in f.get("generator_cpu_percent", []))
         + f" / {_cell(f['generator_loop_lag_ms']['p99'])}",
@@ -483,7 +521,11 @@ def summary(f: dict[str, Any]) -> str:
         f"({f.get('server_cpu_percent')} % of a core), bot workers "
         f"{f.get('bot_workers_cpu_percent')} %; peak RSS {f['server_peak_rss_mib']} MiB "
         f"(+ bot workers {f['bot_workers_peak_rss_mib']} MiB)",
-        f"  load generator CPU {f.get('generator_cpu_percent')} % of a core, loop lag ms "
+        f"  server threads waited {f.get('server_cpu_wait_ms_per_move')} ms per move for a "
+        f"CPU (runnable, not running); {f.get('server_context_switches_per_move')} context "
+        "switches per move",
+        f"  load generator CPU {f.get('generator_cpu_percent')} % of a core (waiting for a "
+        f"CPU {f.get('generator_cpu_wait_percent')} %), loop lag ms "
         f"{f['generator_loop_lag_ms']}",
         f"  errors {f['errors']}: {f['error_kinds']}; during set-up: {f['setup_errors']}",
     ]
@@ -583,6 +625,9 @@ def snapshot(servers: list[Server], generators: list[int]) -> CpuSnapshot:
         servers=[cpu_seconds(s.process.pid) or 0.0 for s in servers],
         bot_workers=bots,
         generators=[cpu_seconds(pid) or 0.0 for pid in generators],
+        server_waits=[thread_stats(s.process.pid)[0] for s in servers],
+        server_switches=[thread_stats(s.process.pid)[1] for s in servers],
+        generator_waits=[thread_stats(pid)[0] for pid in generators],
     )
 
 
