@@ -191,11 +191,11 @@ export class Planner {
         }),
         h("label", { class: "field" }, h("span", {}, "Calais lands in"), zoneSelect))));
 
-    const moves = (title, part, choices, here, place) => {
+    const moves = (title, verb, part, choices, here, place) => {
       const ids = Object.keys(choices);
       if (!ids.length) return null;
       return h("fieldset", {}, h("legend", {}, title), ids.map((id) => {
-        const select = h("select", { name: `${part}-${id}` },
+        const select = h("select", { name: `${part}-${id}`, "aria-label": `${verb} ${board.name(id)}` },
           h("option", { value: "" }, `stays in ${here(id)}`),
           choices[id].map((to) => h("option", { value: to, selected: plan[part][id] === to },
             `to ${place(to)}`)));
@@ -209,9 +209,9 @@ export class Planner {
       }));
     };
     form.append(...[
-      moves("Noble moves (one adjacent zone)", "noble_moves", planning.noble_moves,
+      moves("Noble moves (one adjacent zone)", "Move", "noble_moves", planning.noble_moves,
         (id) => board.zones[state.noble_zone[id]].name, (zone) => board.zones[zone].name),
-      moves("Ship moves (up to two sea zones)", "ship_moves", planning.ship_moves,
+      moves("Ship moves (up to two sea zones)", "Sail", "ship_moves", planning.ship_moves,
         (id) => state.ship_sea[id], (sea) => sea),
     ].filter(Boolean));
 
@@ -241,6 +241,11 @@ export class Planner {
       rows.push({ card, owner, zone, role: owner === seat ? "defend" : "attack" });
     }
     rows.sort((a, b) => (a.role === b.role ? a.card.localeCompare(b.card) : a.role === "defend" ? -1 : 1));
+    // Troops where the player is no longer present (a noble's move undone) leave the plan.
+    const shown = new Set(rows.map((row) => row.card));
+    for (const part of [plan.troops, plan.mercenaries]) {
+      for (const card of Object.keys(part)) if (!shown.has(card)) delete part[card];
+    }
     const mercenaries = planning.mercenaries;
     this.troops = h("fieldset", { class: "troops" },
       h("legend", {}, `Troops (${planning.troop_cost} pounds each, at most ${planning.troops_max})`

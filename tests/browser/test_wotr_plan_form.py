@@ -1,0 +1,100 @@
+"""The planning form (roses/web/wotr/plan.js) in a real browser, on a table set up in the
+engine: what it offers (WR-10), what it costs (WR-11), and that what it seals and saves is
+an action the game accepts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from roses.games.wotr import WOTR
+from roses.wotr import Game, Orders, Phase
+from tests.server.live_server import LiveServer
+from tests.wotr.helpers import RED, YELLOW, game_at, give
+
+pytestmark = pytest.mark.browser
+
+MOUNT = """async ([board, view, planning]) => {
+  const { Planner } = await import("/static/wotr/plan.js");
+  const { Board } = await import("/static/wotr/dom.js");
+  window.sent = [];
+  window.drafts = [];
+  const api = {
+    act: async (action) => { window.sent.push(action); },
+    saveDraft: async (draft) => { window.drafts.push(draft); },
+  };
+  const planner = new Planner({ board: new Board(board), api, seat: view.you }, view, planning);
+  document.body.replaceChildren(planner.element);
+}"""
+
+
+def table() -> Game:
+    """Red holds Percy in the Northern Marches and Windsor; Yellow holds York next door."""
+    game = game_at(2, phase=Phase.PLANNING, turn=2, money=20)
+    give(game.state, RED, "percy", "windsor")
+    give(game.state, YELLOW, "york", "neville")
+    return game
+
+
+def mount(page: Page, server: LiveServer, game: Game) -> dict[str, Any]:
+    """The form for Red, built as play.js builds it from Red's view."""
+    page.goto(server.url + "/")
+    view = {"you": RED, "draft": None, **WOTR.view(game, RED)}
+    state = view["state"]
+    planning = {
+        **state["planning_options"],
+        "money": state["money"][RED],
+        "mercenaries": state["mercenaries"][RED],
+        "pay_order": view["pay_order"],
+    }
+    page.evaluate(MOUNT, [WOTR.materials(2, {})["board"], view, planning])
+    return view
+
+
+def test_a_noble_moving_gives_presence_to_attack_and_takes_it_away(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    mount(page, server, table())
+    attack = page.get_by_label("Troops on York")
+    expect(attack).to_have_count(0)  # WR-10: no presence in Northern England
+    page.get_by_label("Move Percy").select_option("NE")  # present in both zones while moving
+    attack.fill("2")
+    expect(page.locator(".plan-footer")).to_contain_text("Cost 6 pounds")
+    page.get_by_label("Move Percy").select_option("")  # stays: no presence, no attack
+    expect(attack).to_have_count(0)
+    expect(page.locator(".plan-footer")).to_contain_text("Cost 0 pounds")
+
+
+def test_what_the_form_seals_and_saves_the_game_accepts(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    game = table()
+    mount(page, server, game)
+    page.get_by_label("Calais bid (pounds)").fill("4")
+    page.get_by_label("Calais lands in").select_option("SE")
+    page.get_by_label("Move Percy").select_option("NE")
+    page.get_by_label("Troops on York").fill("3")
+    page.get_by_label("Troops on Windsor").fill("2")
+    page.get_by_label("White cube on your Percy").check()
+    page.get_by_label("Black cube on Neville").check()
+    # 4 + 9 + 16 + 15 = 44 > 20 pounds: WR-11 pays the bid, the white cube, skips the
+    # black cube, then buys Windsor's troops (a castle comes first) and none for York.
+    footer = page.locator(".plan-footer")
+    expect(footer).to_contain_text("Cost 44 pounds · money 20 · left 1")
+    expect(footer).to_contain_text("cancel the black cube on Neville, 3 troops on York (WR-11)")
+    page.wait_for_function("window.drafts.length > 0")  # saved as the player typed
+    page.get_by_role("button", name="Seal plan").click()
+    page.wait_for_function("window.sent.length === 1")
+    sealed = page.evaluate("window.sent[0]")
+    draft = page.evaluate("window.drafts[window.drafts.length - 1]")
+    assert draft == {"turn": 2, "orders": sealed["orders"]}
+    preview = game.view(RED).preview(Orders.from_json(sealed["orders"]))
+    assert [c.text for c in preview.cancelled] == ["the black cube on Neville", "3 troops on York"]
+    WOTR.apply(game, RED, WOTR.parse_action(json.loads(json.dumps(sealed))))  # legal
+    assert game.state.orders[RED].noble_moves == {"percy": "NE"}
