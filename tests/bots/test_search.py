@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roses.bots.roseking import kernel, make_bot
+from roses.bots.roseking import STRONGEST, kernel, make_bot
 from roses.bots.roseking.evaluation import (
     SCRATCH_SIZE,
     THESIS,
@@ -196,3 +196,9 @@ def test_the_search_bot_plays_legal_moves_to_the_end(variant: Variant) -> None:
         assert move in moves
         board.push(move)
     assert board.outcome() is not None
+
+
+def test_the_strongest_bot_is_the_search() -> None:
+    """The lobby's strengths (quick, normal, strong) are time limits for this bot."""
+    bot = make_bot(STRONGEST, time_limit=0.2)
+    assert STRONGEST == "search" and isinstance(bot, SearchBot) and bot.time_limit == 0.2
