@@ -82,6 +82,12 @@ class Hub:
             for watcher in self._lobbies.get(user_id, ()):
                 watcher.send(message)
 
+    def notify_all_lobbies(self, message: dict[str, Any]) -> None:
+        """Every open lobby hears of it (e.g. the open games changed)."""
+        for watchers in self._lobbies.values():
+            for watcher in watchers:
+                watcher.send(message)
+
     def close_session(self, session: str) -> None:
         """Signing out: that browser's sockets receive nothing more."""
         for watcher in list(self._sessions.get(session, ())):

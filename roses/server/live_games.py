@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.games import JSON, GameModule, IllegalAction, InvalidInput, game_module
+from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
 
 from . import store
 from .commits import CommitQueue
@@ -52,6 +52,11 @@ def seat_infos(game: Game, labels: list[str]) -> list[SeatInfo]:
         )
         for seat in game.seats
     ]
+
+
+def result_json(outcome: Outcome) -> dict[str, JSON]:
+    """How a finished game's result is stored and sent: the game's summary and the ranks."""
+    return {**outcome.summary, "ranks": list(outcome.ranks)}
 
 
 class GameHeader:
@@ -117,14 +122,18 @@ class LiveGame(GameHeader):
         ids = {s.user_id for s in self.seats} | {s.invited_id for s in self.seats}
         return {i for i in ids if i is not None}
 
-    def check_turn(self, seat: int, version: int) -> None:
-        """``Conflict``/``Forbidden`` unless ``seat`` may act now on a decision from ``version``."""
+    def check_running(self) -> None:
+        """``Conflict`` unless the game is being played."""
         if self.status == WAITING:
             raise Conflict("the game has not started: a seat is still free")
         if self.status == FINISHED:
             raise Conflict("the game is over")
         if self.status == CANCELLED:
             raise Conflict("the game was cancelled")
+
+    def check_turn(self, seat: int, version: int) -> None:
+        """``Conflict``/``Forbidden`` unless ``seat`` may act now on a decision from ``version``."""
+        self.check_running()
         if version > self.version or version < self.since[seat]:
             raise Conflict(f"the game has moved on (version {self.version}, not {version}); reload")
         if not self.module.may_act(self.state, seat):
@@ -139,7 +148,7 @@ class LiveGame(GameHeader):
             raise Conflict(error.message) from None
         to_act = self.module.to_act(self.state)
         outcome = self.module.outcome(self.state)
-        result = None if outcome is None else {**outcome.summary, "ranks": list(outcome.ranks)}
+        result = None if outcome is None else result_json(outcome)
         return Change(
             game_id=self.id,
             based_on=self.version,
@@ -165,6 +174,10 @@ class LiveGame(GameHeader):
         self.turn_since = change.turn_since
         self.status = change.status
         self.result = change.result
+        self.clear_views()
+
+    def clear_views(self) -> None:
+        """The game changed: every seat's view is built again."""
         self._views.clear()
 
 
@@ -256,6 +269,30 @@ class LiveGames:
             return live
         finally:
             live.lock.release()
+
+    async def finish(self, game_id: int, outcome_of: Callable[[LiveGame], Outcome]) -> LiveGame:
+        """End a running game now with the outcome ``outcome_of`` decides (a resignation):
+        one transaction guarded by the version, then announced like an action."""
+        live = await self.locked(game_id)
+        try:
+            live.check_running()
+            result = result_json(outcome_of(live))
+            try:
+                await asyncio.to_thread(self._write_finish, live.id, live.version, result)
+            except BaseException:
+                self.evict(game_id)
+                raise
+            live.version += 1
+            live.status, live.result, live.to_act = FINISHED, result, ()
+            live.clear_views()
+            self._on_change(live)
+            return live
+        finally:
+            live.lock.release()
+
+    def _write_finish(self, game_id: int, based_on: int, result: dict[str, JSON]) -> None:
+        with self._sessions.begin() as db:
+            store.finish_game(db, game_id, based_on, result)
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> None:
         live = await self.locked(game_id)

@@ -52,7 +52,7 @@ def read_game(db: Session, game_id: int) -> StoredGame:
         db.rollback()  # another process acted between the two reads
 
 
-def _claim(db: Session, game: Game, **changes: Any) -> None:
+def claim(db: Session, game: Game, **changes: Any) -> None:
     """Bump ``game``'s version (with ``changes``) if nobody else did since it was read."""
     result = db.execute(
         update(Game)
@@ -96,19 +96,7 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
         options = module.parse_options(request.players, request.options)
     except InvalidInput as error:
         raise Unprocessable("options", error.message) from None
-    seed = secrets.randbits(63)
-    game = Game(
-        game=module.name,
-        players=request.players,
-        options=options,
-        seed=seed,
-        deal=module.setup(seed, request.players, options),
-        status=WAITING,
-        version=0,
-        to_act=[],
-        turn_since=utcnow(),
-        created_by=user.id,
-    )
+    game = new_game(module, request.players, options, user.id)
     for index, choice in enumerate(request.seats):
         seat = Seat(seat=index)
         if choice.kind == "me":
@@ -126,8 +114,7 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
             seat.bot_strength = _check_bot(module, choice.bot, choice.strength)
             seat.bot_name = choice.bot
         game.seats.append(seat)
-    if all(_is_filled(seat) for seat in game.seats):
-        _start(game, module)
+    start_if_full(game, module)
     db.add(game)
     db.flush()
     return game
@@ -135,6 +122,31 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
 
 def _is_filled(seat: Seat) -> bool:
     return seat.user_id is not None or seat.bot_name is not None
+
+
+def new_game(
+    module: GameModule[Any], players: int, options: dict[str, JSON], created_by: int
+) -> Game:
+    """A game of ``module`` with a fresh deal, waiting for its seats (to be added)."""
+    seed = secrets.randbits(63)
+    return Game(
+        game=module.name,
+        players=players,
+        options=options,
+        seed=seed,
+        deal=module.setup(seed, players, options),
+        status=WAITING,
+        version=0,
+        to_act=[],
+        turn_since=utcnow(),
+        created_by=created_by,
+    )
+
+
+def start_if_full(game: Game, module: GameModule[Any]) -> None:
+    """Start the game once every seat has a player or a bot."""
+    if all(_is_filled(seat) for seat in game.seats):
+        _start(game, module)
 
 
 def _start(game: Game, module: GameModule[Any]) -> None:
@@ -163,10 +175,9 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
         raise Conflict("no seat in this game is free for you")
     # Invitations first: a seat kept for this player is theirs before an open one.
     seat = min(candidates, key=lambda s: (s.invited_user_id is None, s.seat))
-    _claim(db, game)
+    claim(db, game)
     seat.user_id = user.id
-    if all(_is_filled(s) for s in game.seats):
-        _start(game, game_module(game.game))
+    start_if_full(game, game_module(game.game))
     return game
 
 
@@ -179,7 +190,7 @@ def cancel_game(db: Session, user: User, game_id: int) -> Game:
         raise Forbidden("only the player who created the game can cancel it")
     if game.status != WAITING:
         raise Conflict("only a game still waiting for players can be cancelled")
-    _claim(db, game, status=CANCELLED)
+    claim(db, game, status=CANCELLED)
     return game
 
 
@@ -201,21 +212,28 @@ class Change:
     result: dict[str, JSON] | None
 
 
-def append_action(db: Session, change: Change) -> None:
-    """Bump the version if it is still ``based_on`` and log the action; ``Conflict`` if not."""
+def _advance(db: Session, game_id: int, based_on: int, **changes: Any) -> None:
+    """Bump the version if it is still ``based_on`` (with ``changes``); ``Conflict`` if not."""
     result = db.execute(
         update(Game)
-        .where(Game.id == change.game_id, Game.version == change.based_on)
-        .values(
-            version=change.based_on + 1,
-            to_act=change.to_act,
-            turn_since=change.turn_since,
-            status=change.status,
-            result=change.result,
-        )
+        .where(Game.id == game_id, Game.version == based_on)
+        .values(version=based_on + 1, **changes)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("another action was accepted at the same moment; reload")
+
+
+def append_action(db: Session, change: Change) -> None:
+    """Bump the version if it is still ``based_on`` and log the action; ``Conflict`` if not."""
+    _advance(
+        db,
+        change.game_id,
+        change.based_on,
+        to_act=change.to_act,
+        turn_since=change.turn_since,
+        status=change.status,
+        result=change.result,
+    )
     db.add(
         ActionRow(
             game_id=change.game_id,
@@ -225,6 +243,11 @@ def append_action(db: Session, change: Change) -> None:
             version=change.based_on + 1,
         )
     )
+
+
+def finish_game(db: Session, game_id: int, based_on: int, result: dict[str, JSON]) -> None:
+    """End a game now with ``result`` (a resignation), if it is still at ``based_on``."""
+    _advance(db, game_id, based_on, to_act=[], status=FINISHED, result=result)
 
 
 def save_draft(db: Session, game_id: int, seat: int, data: JSON) -> None:
