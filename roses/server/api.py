@@ -17,6 +17,7 @@ from roses.games import GAMES, JSON, InvalidInput, game_module
 from . import quotas, store
 from .deps import CurrentUser, Sessions, settings_of
 from .errors import Conflict, Forbidden, Unprocessable
+from .expiry import expired_first
 from .live_games import GameHeader, LiveGame, LiveGames
 from .models import Game, User
 from .schemas import ERROR_ANSWERS, DraftRequest, GameId, Join, MoveRequest, NewGame, Versioned
@@ -78,7 +79,7 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
     return _view_response(await games.get(game_id), user.id, 201)
 
 
-@router.get("/games/mine", tags=["lobby"])
+@router.get("/games/mine", tags=["lobby"], dependencies=[Depends(expired_first)])
 async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
     """My turn first (waiting longest at the top), then the others; finished games last."""
 

@@ -19,6 +19,7 @@ from .hub import Hub, Watcher
 from .live_games import LiveGame, LiveGames
 from .models import User
 from .schemas import GameId
+from .store import ACTIVE, CANCELLED, WAITING
 from .views import game_view
 
 router = APIRouter()
@@ -34,6 +35,10 @@ def announce(app: FastAPI, live: LiveGame) -> None:
     for watcher in hub.game_watchers(live.id):
         watcher.send_version(live.version, _game_message(live, watcher.user_id))
     hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
+    if live.status in (WAITING, CANCELLED) or (live.status == ACTIVE and live.actions == 0):
+        # Created, joined, left, started or called off: everyone's list of open games and
+        # of games being played may have changed.
+        hub.notify_all_lobbies({"type": "open-games"})
     app.state.bots.poke(live)
     if app.state.relay is not None:
         app.state.relay.publish(live.id, live.version)

@@ -119,3 +119,54 @@ class Draft(Base):
 def as_utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; everything this server stores is UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class ChatMessage(Base):
+    """A player's message at a game's table: read by everyone who may watch the game."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class ChatMute(Base):
+    """``user_id`` no longer sees what ``muted_user_id`` writes, at any table."""
+
+    __tablename__ = "chat_mutes"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    muted_user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class RematchVote(Base):
+    """A player of a finished game wants to play it again (seats rotated)."""
+
+    __tablename__ = "rematch_votes"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class Rematch(Base):
+    """The game that a finished game's rematch started (once everyone accepted)."""
+
+    __tablename__ = "rematches"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    new_game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))

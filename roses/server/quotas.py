@@ -40,6 +40,7 @@ Window = Literal[
     "guests_per_address",
     "games_per_account",
     "invitations_per_account",
+    "chat_messages_per_account",
 ]
 T = TypeVar("T")
 

@@ -119,6 +119,11 @@ class DraftRequest(BaseModel):
     )
 
 
+class ChatLine(BaseModel):
+    # 500 characters: a few lines at the table, not a page.
+    text: str = Field(min_length=1, max_length=500, description="a message to the table")
+
+
 # -- answers ---------------------------------------------------------------------------------
 
 

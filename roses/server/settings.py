@@ -24,6 +24,7 @@ _LIMITS = (
     "guests_per_address",
     "games_per_account",
     "invitations_per_account",
+    "chat_messages_per_account",
     "open_games_per_account",
     "bot_games_per_account",
     "password_hashing_slots",
@@ -50,6 +51,10 @@ class Settings(BaseModel):
     cached_games: int = 20_000
     # A seat's private draft (e.g. a plan being made) is at most this many bytes of JSON.
     draft_bytes: int = 16_384
+    # A game still waiting for players this many days after it was created is called off;
+    # the server looks for such games every expiry_check_seconds (and when lists are read).
+    open_game_days: float = 7
+    expiry_check_seconds: float = 3600
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None
     redis_channel: str = "roses:game-changed"
@@ -61,6 +66,7 @@ class Settings(BaseModel):
     guests_per_address: str = "10/hour"
     games_per_account: str = "30/hour"
     invitations_per_account: str = "60/hour"
+    chat_messages_per_account: str = "12/minute"
     # Quotas on what one account holds at once.
     open_games_per_account: int = 50
     bot_games_per_account: int = 3

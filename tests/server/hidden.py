@@ -56,3 +56,23 @@ def assert_states_hide_the_pile(message: Any, positions: list[Board]) -> int:
                 assert order is None or inner != order, "the draw pile's order was sent"
             checked += 1
     return checked
+
+
+CHAT_MESSAGE_KEYS = {"id", "player", "text", "at"}
+
+
+def assert_chat_only(message: Any) -> None:
+    """A chat socket message carries a message (who, when, what) and never a view."""
+    assert set(message) == {"type", "game_id", "message"}, message
+    assert message["type"] == "chat" and set(message["message"]) == CHAT_MESSAGE_KEYS
+    assert all(isinstance(value, int | str) for value in message["message"].values())
+    walk(message)
+
+
+def assert_envelopes_only(games: list[Any]) -> None:
+    """A list of games carries each game's envelope (who plays, whose turn), no state."""
+    from roses.server.views import ENVELOPE_KEYS
+
+    for game in games:
+        assert set(game) <= ENVELOPE_KEYS, f"a list holds {sorted(set(game) - ENVELOPE_KEYS)}"
+        walk(game)

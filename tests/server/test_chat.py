@@ -1,0 +1,111 @@
+"""Table talk: players write, everyone watching reads (live, as its own message type, never
+with game state), a per-user mute, a length limit, a rate limit, and WotR's silence while
+plans are made (WR-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from roses.server import Settings, create_app
+
+from .conftest import sign_up, two_player_game
+from .hidden import walk
+from .test_resign import wotr_until
+
+pytestmark = pytest.mark.timeout(60)
+
+MESSAGE_KEYS = {"id", "player", "text", "at"}
+
+
+def test_players_talk_spectators_read_and_the_socket_carries_only_the_message(
+    client: TestClient,
+) -> None:
+    red, white, watcher = sign_up(client), sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    chat = f"/api/games/{game['id']}/chat"
+    with watcher.websocket(f"/api/games/{game['id']}/ws") as socket:
+        socket.receive_json()  # the spectator's view
+        sent = red.post(chat, {"text": "  good luck!  "})
+        assert sent.status_code == 201, sent.text
+        assert sent.json()["text"] == "good luck!" and sent.json()["player"] == red.name
+        pushed = socket.receive_json()
+        assert pushed == {"type": "chat", "game_id": game["id"], "message": sent.json()}
+        assert set(pushed["message"]) == MESSAGE_KEYS
+        walk(pushed)  # no secret key anywhere
+    refused = watcher.post(chat, {"text": "hello"})
+    assert refused.status_code == 403 and "spectators read" in refused.json()["detail"]
+    read = watcher.get(chat).json()
+    assert read["may_write"] is False and [m["text"] for m in read["messages"]] == ["good luck!"]
+    assert white.get(chat).json()["may_write"] is True
+    assert game["version"] == red.game(game["id"])["version"]  # talk is not a game change
+
+
+def test_bad_messages_are_refused_and_nothing_is_stored(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    chat = f"/api/games/{two_player_game(red, white)['id']}/chat"
+    too_long = red.post(chat, {"text": "x" * 501})
+    assert too_long.status_code == 422 and too_long.json()["errors"][0]["field"] == "text"
+    blank = red.post(chat, {"text": "   "})
+    assert blank.status_code == 422 and blank.json()["detail"] == "text: is empty"
+    assert red.post(chat, {"text": "x" * 500}).status_code == 201
+    assert len(red.get(chat).json()["messages"]) == 1
+    assert red.post("/api/games/999999/chat", {"text": "hi"}).status_code == 404
+
+
+def test_a_muted_player_is_not_heard_by_who_muted_them(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    chat = f"/api/games/{game['id']}/chat"
+    assert white.client.put(f"/api/chat/mutes/{red.name}", headers=white.headers).status_code == 204
+    assert white.get("/api/chat/mutes").json() == {"muted": [red.name]}
+    with white.websocket(f"/api/games/{game['id']}/ws") as socket:
+        socket.receive_json()
+        red.post(chat, {"text": "you will never win"})
+        white.post(chat, {"text": "anyone there?"})
+        message = socket.receive_json()  # only white's own: red's was not sent
+        assert message["message"]["text"] == "anyone there?"
+    assert [m["text"] for m in white.get(chat).json()["messages"]] == ["anyone there?"]
+    assert len(red.get(chat).json()["messages"]) == 2  # a mute is for the one who muted
+    self_mute = white.client.put(f"/api/chat/mutes/{white.name}", headers=white.headers)
+    assert self_mute.status_code == 409
+    nobody = white.client.put("/api/chat/mutes/nobody-here", headers=white.headers)
+    assert nobody.status_code == 404 and "no player named" in nobody.json()["detail"]
+    assert (
+        white.client.delete(f"/api/chat/mutes/{red.name}", headers=white.headers).status_code == 204
+    )
+    assert len(white.get(chat).json()["messages"]) == 2
+
+
+@pytest.fixture
+def slow_chat_client(database_url: str) -> Iterator[TestClient]:
+    settings = Settings(database_url=database_url, chat_messages_per_account="3/minute")
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def test_chat_is_rate_limited(slow_chat_client: TestClient) -> None:
+    red, white = sign_up(slow_chat_client), sign_up(slow_chat_client)
+    chat = f"/api/games/{two_player_game(red, white)['id']}/chat"
+    for line in range(3):
+        assert red.post(chat, {"text": f"line {line}"}).status_code == 201
+    fast = red.post(chat, {"text": "one more"})
+    assert fast.status_code == 429 and "writing faster" in fast.json()["detail"]
+    assert "Retry-After" in fast.headers
+    assert len(red.get(chat).json()["messages"]) == 3
+
+
+def test_no_table_talk_while_wotr_plans_are_made_wr20(client: TestClient) -> None:
+    one, two = sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": two.name}]
+    game_id = one.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()["id"]
+    two.post(f"/api/games/{game_id}/join")
+    chat = f"/api/games/{game_id}/chat"
+    assert one.post(chat, {"text": "may the best house win"}).status_code == 201
+    wotr_until(client, [one, two], game_id, "planning")
+    silent = two.post(chat, {"text": "I will attack London"})
+    assert silent.status_code == 409 and "WR-20" in silent.json()["detail"]
+    assert two.get(chat).json()["may_write"] is False
+    assert len(two.get(chat).json()["messages"]) == 1
