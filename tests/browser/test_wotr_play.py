@@ -135,13 +135,21 @@ class Player:
         self.withdrawn = True
 
 
-def play_until_over(players: list[Player], limit: int = 600) -> None:
-    for _ in range(limit):
-        if all(player.over() for player in players):
+def play_until(
+    players: list[Player], done: Callable[[], bool], hold: Callable[[Player], bool] | None = None
+) -> None:
+    """Everyone does what their page asks until ``done()``; a player ``hold`` picks waits."""
+    for _ in range(1500):
+        if done():
             return
-        if not any(player.step() for player in players):
+        active = [player for player in players if not (hold and hold(player))]
+        if not any(player.step() for player in active):
             players[0].page.wait_for_timeout(100)
-    raise AssertionError("the game did not end")
+    raise AssertionError("the game did not get there")
+
+
+def play_until_over(players: list[Player]) -> None:
+    play_until(players, lambda: all(player.over() for player in players))
 
 
 def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
@@ -316,7 +324,19 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     for page in (alice, bob, carol):
         page.goto(f"{server.url}/games/{game_id}")
     people = [Player(alice, shots, withdraw=True), Player(bob)]
-    play_until_over(people, limit=1500)
+
+    def planning_turn_2(player: Player) -> bool:
+        return player.page.get_by_role("heading", name="Turn 2: your plan").count() > 0
+
+    play_until(people, lambda: all(map(planning_turn_2, people)), hold=planning_turn_2)
+    # While Alice types, Bob seals: her page updates and her typing goes on undisturbed.
+    bid = alice.get_by_label("Calais bid (pounds)")
+    bid.fill("1")
+    people[1].plan()
+    expect(alice.locator(".plan-status")).to_contain_text(f"({bob_name}) has sealed a plan")
+    expect(bid).to_be_focused()
+    expect(bid).to_have_value("1")
+    play_until_over(people)
     assert people[0].withdrawn
     assert [p.sealed for p in people] == [6, 5]  # Alice sealed turn 1 twice
     while carol.locator(".reveal").count():  # the last turn's reveal, step by step

@@ -12,7 +12,8 @@ export function seatName(seats, labels, seat) {
   return `${labels[seat]} (${person})`;
 }
 
-export function playersPanel({ board, labels, seats }, state) {
+// ``openCards``: the seats whose card lists are open, kept across redraws.
+export function playersPanel({ board, labels, seats }, state, openCards) {
   const rows = labels.map((label, seat) => {
     const cards = Object.entries(state.owner).filter(([, owner]) => owner === seat).map(([card]) => card);
     const money = state.money[seat];
@@ -31,8 +32,10 @@ export function playersPanel({ board, labels, seats }, state) {
       money === null ? "money behind the screen" : plural(money, "pound"),
       state.mercenaries[seat] ? ` · ${plural(state.mercenaries[seat], "mercenary", "mercenaries")}` : "",
       doing ? ` · ${doing}` : ""),
-    h("details", { class: "cards" }, h("summary", {}, plural(cards.length, "card")),
-      h("ul", {}, cards.map((card) => h("li", {}, `${board.name(card)} — ${board.describe(card)}`)))));
+    h("details", { class: "cards", open: openCards.has(seat),
+      ontoggle: (event) => (event.target.open ? openCards.add(seat) : openCards.delete(seat)) },
+    h("summary", {}, plural(cards.length, "card")),
+    h("ul", {}, cards.map((card) => h("li", {}, `${board.name(card)} — ${board.describe(card)}`)))));
   });
   return h("section", { class: "panel players", "aria-label": "Players" }, h("ul", {}, rows));
 }

@@ -30,6 +30,7 @@ class WotrUi {
     this.selected = null; // the card chosen in the draft, before "Take"
     this.message = "";
     this.busy = false;
+    this.openCards = new Set(); // the seats whose card lists are open
     this.status = h("p", { class: "wotr-status", "aria-live": "polite", role: "status" });
     this.mapBox = h("div", { class: "map-box" });
     this.phaseBox = h("div", { class: "phase-box" });
@@ -176,10 +177,15 @@ class WotrUi {
     else if (state.phase === PHASE.planning) panel = this.planningPanel();
     else panel = this.endPanel();
     const error = this.message ? h("p", { class: "error", role: "alert" }, this.message) : null;
-    this.phaseBox.replaceChildren(...[error, panel].filter(Boolean));
+    const parts = [error, panel].filter(Boolean);
+    const kept = [...this.phaseBox.children];
+    if (parts.length !== kept.length || parts.some((part, index) => part !== kept[index])) {
+      this.phaseBox.replaceChildren(...parts);
+    }
     this.root.classList.toggle("over", state.phase === PHASE.over && !this.reveal);
     const names = { board: this.board, labels: this.labels, seats: this.view.seats };
-    this.sideBox.replaceChildren(playersPanel(names, shown), trackPanel(names, shown), logPanel(shown));
+    this.sideBox.replaceChildren(playersPanel(names, shown, this.openCards), trackPanel(names, shown),
+      logPanel(shown));
   }
 
   statusText() {
@@ -256,20 +262,23 @@ class WotrUi {
       return h("li", { class: sealed ? "sealed" : "planning" },
         `${this.who(this.seatIndex(label))} ${sealed ? "has sealed a plan" : "is planning"}`);
     });
-    const status = h("section", { class: "panel others", "aria-label": "Other players" },
-      h("ul", { class: "plan-status" }, others));
+    const status = h("ul", { class: "plan-status" }, others);
     if (view.you === null || !state.planning_options) {
       this.planner = null;
-      return h("div", {}, h("h2", {}, `Turn ${state.turn}: planning`), status);
+      return h("div", {}, h("h2", {}, `Turn ${state.turn}: planning`),
+        h("section", { class: "panel others", "aria-label": "Other players" }, status));
     }
     const planning = { ...state.planning_options, money: state.money[view.you],
       mercenaries: state.mercenaries[view.you], pay_order: view.pay_order };
     if (!this.planner || this.planner.turn !== state.turn) {
       this.planner = new Planner({ board: this.board, api: this.api, seat: view.you }, view, planning);
+      this.others = h("section", { class: "panel others", "aria-label": "Other players" });
+      this.planningBox = h("div", { class: "planning-box" }, this.planner.element, this.others);
     } else {
       this.planner.update(view, planning);
     }
-    return h("div", { class: "planning-box" }, this.planner.element, status);
+    this.others.replaceChildren(status);
+    return this.planningBox; // the same element: the player's typing is never interrupted
   }
 
   // WR-18: the final standings, winner first, with what the tie-breaks compared.

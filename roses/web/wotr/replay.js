@@ -24,6 +24,7 @@ export async function renderReplay(main, { game, frames }) {
     return logs[logs.length - 1];
   }, []);
   let index = frames.length - 1;
+  const openCards = new Set();
 
   const go = (to) => {
     index = Math.max(0, Math.min(frames.length - 1, to));
@@ -57,7 +58,7 @@ export async function renderReplay(main, { game, frames }) {
                   ? h("a", { class: "button", href: `/api/games/${game.id}/record`, download: `wotr-${game.id}.json` },
                     "Download the record")
                   : null))),
-          h("div", { class: "side-box" }, playersPanel(names, state), trackPanel(names, state), logPanel(state))))));
+          h("div", { class: "side-box" }, playersPanel(names, state, openCards), trackPanel(names, state), logPanel(state))))));
   }
   render();
 }
