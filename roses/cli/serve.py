@@ -15,8 +15,9 @@ def register(app: typer.Typer) -> None:
             help="any SQLAlchemy URL (default: $ROSES_DATABASE_URL, else SQLite "
             "$ROSES_DATA_DIR/roses.sqlite3 with ROSES_DATA_DIR defaulting to ./var)",
         ),
+        access_log: bool = typer.Option(False, help="log every request (costs CPU per move)"),
     ) -> None:
-        """Serve The Rose King to browsers: http://HOST:PORT (migrates the database first)."""
+        """Serve the games to browsers: http://HOST:PORT (migrates the database first)."""
         import uvicorn
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -43,9 +44,7 @@ def register(app: typer.Typer) -> None:
         finally:
             engine.dispose()
         application = create_app(settings)
-        typer.echo(
-            f"The Rose King at http://{host}:{port} (database: {_safe(settings.database_url)})"
-        )
+        typer.echo(f"roses at http://{host}:{port} (database: {_safe(settings.database_url)})")
         uvicorn.run(
             application,
             host=host,
@@ -56,6 +55,9 @@ def register(app: typer.Typer) -> None:
             timeout_keep_alive=settings.keep_alive_seconds,
             # Clients send small messages; a larger one closes the socket (1009).
             ws_max_size=settings.max_body_bytes,
+            # Views are small and many: compressing each costs more CPU than it saves.
+            ws_per_message_deflate=False,
+            access_log=access_log,
         )
 
 

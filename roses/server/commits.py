@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Engine
 
 from . import store
 from .store import Change
@@ -20,8 +20,8 @@ MAX_BATCH = 500
 
 
 class CommitQueue:
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._waiting: list[tuple[Change, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -64,6 +64,6 @@ class CommitQueue:
         return None
 
     def _write(self, changes: list[Change]) -> None:
-        with self._sessions.begin() as db:
+        with self._engine.begin() as connection:  # no ORM session: a hot path
             for change in changes:
-                store.append_action(db, change)
+                store.append_action(connection, change)

@@ -192,7 +192,7 @@ class LiveGames:
         capacity: int = 20_000,
     ) -> None:
         self._sessions = sessions
-        self._commits = CommitQueue(sessions)
+        self._commits = CommitQueue(sessions.kw["bind"])
         self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
         self._on_load = on_load  # e.g. starts the bots a game read afresh is waiting for
         self._capacity = capacity

@@ -10,9 +10,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import Connection, Table, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from roses.games import JSON, GameModule, InvalidInput, game_module
@@ -23,6 +23,8 @@ from .models import ActionRow, Draft, Game, Seat, User, utcnow
 from .schemas import NewGame
 
 WAITING, ACTIVE, FINISHED, CANCELLED = "waiting", "active", "finished", "cancelled"
+_GAMES = cast(Table, Game.__table__)
+_ACTIONS = cast(Table, ActionRow.__table__)
 
 
 @dataclass(frozen=True)
@@ -212,18 +214,18 @@ class Change:
     result: dict[str, JSON] | None
 
 
-def _advance(db: Session, game_id: int, based_on: int, **changes: Any) -> None:
+def _advance(db: Session | Connection, game_id: int, based_on: int, **changes: Any) -> None:
     """Bump the version if it is still ``based_on`` (with ``changes``); ``Conflict`` if not."""
-    result = db.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.version == based_on)
+    result = db.execute(  # plain SQL, no ORM session work: this is every action's path
+        update(_GAMES)
+        .where(_GAMES.c.id == game_id, _GAMES.c.version == based_on)
         .values(version=based_on + 1, **changes)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("another action was accepted at the same moment; reload")
 
 
-def append_action(db: Session, change: Change) -> None:
+def append_action(db: Session | Connection, change: Change) -> None:
     """Bump the version if it is still ``based_on`` and log the action; ``Conflict`` if not."""
     _advance(
         db,
@@ -234,13 +236,14 @@ def append_action(db: Session, change: Change) -> None:
         status=change.status,
         result=change.result,
     )
-    db.add(
-        ActionRow(
+    db.execute(
+        insert(_ACTIONS).values(
             game_id=change.game_id,
             number=change.number,
             seat=change.seat,
             action=change.action,
             version=change.based_on + 1,
+            created_at=utcnow(),
         )
     )
 

@@ -40,7 +40,7 @@ def test_a_batch_commits_all_but_the_action_that_conflicts(client: TestClient) -
         for game in games
     ]
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
-    queue = CommitQueue(sessions)
+    queue = CommitQueue(sessions.kw["bind"])
 
     async def write_all() -> list[BaseException | None]:
         outcomes = await asyncio.gather(
@@ -62,7 +62,7 @@ def test_a_batch_commits_all_but_the_action_that_conflicts(client: TestClient) -
 def test_an_acknowledged_action_is_in_the_database(client: TestClient) -> None:
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
-    queue = CommitQueue(client.app.state.sessions)  # type: ignore[attr-defined]
+    queue = CommitQueue(client.app.state.sessions.kw["bind"])  # type: ignore[attr-defined]
     asyncio.run(queue.write(_change(game, game["version"], game["state"]["legal_moves"][0])))
     with client.app.state.sessions() as db:  # type: ignore[attr-defined]
         assert db.scalar(select(Game.version).where(Game.id == game["id"])) == game["version"] + 1
