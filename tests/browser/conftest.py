@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from tests.server.live_server import LiveServer
+from tests.server.live_server import LiveServer, running_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -40,12 +40,8 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(f"sqlite:///{tmp_path / 'roses.sqlite3'}", tmp_path / "server.log")
-    live.start()
-    try:
+    with running_server(tmp_path) as live:
         yield live
-    finally:
-        live.stop()
 
 
 class Screenshots:

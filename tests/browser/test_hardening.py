@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.server.live_server import LiveServer, free_port
+from tests.server.live_server import LiveServer, free_port, running_server
 
 from .helpers import register
 
@@ -30,12 +30,8 @@ OFF_SITE = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One server for this module's tests (fewer than guests_per_address sign in)."""
     folder = tmp_path_factory.mktemp("hardening")
-    live = LiveServer(f"sqlite:///{folder / 'roses.sqlite3'}", folder / "server.log")
-    live.start()
-    try:
+    with running_server(folder) as live:
         yield live
-    finally:
-        live.stop()
 
 
 def test_the_next_page_is_a_path_on_this_site(page_rule: Page, server: LiveServer) -> None:

@@ -8,6 +8,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -22,8 +24,11 @@ def free_port() -> int:
 class LiveServer:
     """``roses serve`` on a free port; ``kill()`` is kill -9, ``start()`` starts it again."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
+    def __init__(
+        self, database_url: str, log_path: Path, env: dict[str, str] | None = None
+    ) -> None:
         self.database_url = database_url
+        self.env = env or {}  # e.g. ROSES_* settings for this server only
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -32,7 +37,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         command = [sys.executable, "-m", "roses", "serve", "--port", str(self.port)]
         command += ["--database-url", self.database_url]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         deadline = time.monotonic() + 30
@@ -61,3 +66,14 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.kill()
             self.process = None
+
+
+@contextmanager
+def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+    """A started ``roses serve`` on SQLite in ``folder``, stopped on leaving."""
+    live = LiveServer(f"sqlite:///{folder / 'roses.sqlite3'}", folder / "server.log", env)
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()

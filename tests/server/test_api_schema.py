@@ -20,7 +20,7 @@ from schemathesis import checks
 
 from roses.server.accounts import SESSION_COOKIE
 
-from .live_server import LiveServer
+from .live_server import LiveServer, running_server
 
 # Every answer is a described status with the described body; never a 5xx. (A request the
 # schema allows may still be refused for a rule the schema cannot state, e.g. the name rule
@@ -46,16 +46,8 @@ GENEROUS = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("api")
-    with pytest.MonkeyPatch.context() as patch:
-        for key, value in GENEROUS.items():
-            patch.setenv(key, value)
-        live = LiveServer(f"sqlite:///{folder / 'roses.sqlite3'}", folder / "server.log")
-        live.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("api"), GENEROUS) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from roses.server.db import make_engine
 from roses.server.models import User
 
 from .conftest import sign_up, unique_name
-from .live_server import LiveServer
+from .live_server import LiveServer, running_server
 
 RIGHT = "secret-rose"  # conftest.sign_up's password
 
@@ -177,12 +177,8 @@ def _peak_memory_mib(pid: int) -> float:
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(f"sqlite:///{tmp_path / 'roses.sqlite3'}", tmp_path / "server.log")
-    server.start()
-    try:
+    with running_server(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_48_concurrent_wrong_passwords_stay_within_memory(live: LiveServer) -> None:
