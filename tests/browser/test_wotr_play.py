@@ -24,6 +24,7 @@ from .helpers import api_user, register, sign_in_page
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
+SLOW = 30_000  # ms: for a page that waits on the server (the machine may be busy)
 SEATS = ["Red", "Yellow", "Green", "Blue"]
 
 
@@ -164,11 +165,11 @@ def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     page.get_by_label("Yellow bot").select_option("heuristic")
     shots(page, "lobby-1366x768")
     page.get_by_role("button", name="Create game").click()
-    page.wait_for_url("**/games/*")
+    page.wait_for_url("**/games/*", timeout=SLOW)
     game_id = int(page.url.rstrip("/").split("/")[-1])
     client = httpx.Client(base_url=server.url, timeout=10)
     client.post("/api/accounts/login", json={"name": name, "password": "secret-rose"})
-    expect(page.locator(".wotr-map")).to_be_visible()
+    expect(page.locator(".wotr-map")).to_be_visible(timeout=SLOW)
     expect(page.locator(".wotr-map .zone")).to_have_count(6)  # WR-1
     expect(page.locator(".wotr-map .sea-zone")).to_have_count(8)  # WR-5
     me = Player(page, shots)
@@ -192,8 +193,8 @@ def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     assert result is not None and result.to_json().items() <= final["state"]["outcome"].items()
 
     end.get_by_role("link", name="Replay the game").click()
-    page.wait_for_url(f"**/games/{game_id}/replay")
-    expect(page.locator(".wotr-map")).to_be_visible()
+    page.wait_for_url(f"**/games/{game_id}/replay", timeout=SLOW)
+    expect(page.locator(".wotr-map")).to_be_visible(timeout=SLOW)
     status = page.locator(".replay .wotr-status")
     expect(status).to_contain_text("turn 5, game over")
     page.get_by_role("button", name="First").click()
@@ -205,12 +206,30 @@ def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     assert page.js_errors == []  # type: ignore[attr-defined]
 
 
+def pick_with_the_keyboard(page: Page) -> None:
+    """A card chosen and taken with keys alone; focus stays in the panel as it redraws."""
+    card = page.locator("button.draft-card").first
+    expect(card).to_be_visible()  # the random bot may pick first: wait for my turn
+    name = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("Space")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(card).to_be_focused()
+    page.keyboard.press("Tab")  # past the cards to the Take button
+    while not page.evaluate("document.activeElement.textContent.startsWith('Take')"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'button.draft-card[data-card="{name}"]')).to_have_count(0)
+    assert page.evaluate("document.querySelector('.phase-box').contains(document.activeElement)")
+
+
 def test_a_reload_during_planning_keeps_the_unsealed_plan(
     server: LiveServer, new_page: Callable[..., Page]
 ) -> None:
     _, client, page = person(server, new_page, LAPTOP)
     game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
     page.goto(f"{server.url}/games/{game_id}")
+    pick_with_the_keyboard(page)
     me = Player(page)
     while not page.locator("form.plan-form").count():
         if not me.step():
@@ -281,7 +300,7 @@ def test_a_kill_during_the_reveal_loses_nothing_acknowledged(
     server.start()
     expect(page.locator("body.offline")).to_have_count(0, timeout=20_000)
     page.reload()
-    expect(page.locator(".wotr-map")).to_be_visible()
+    expect(page.locator(".wotr-map")).to_be_visible(timeout=SLOW)
     after = second_client.get(f"/api/games/{game_id}").json()
     assert after["version"] == acknowledged["version"]
     assert after["state"] == acknowledged["state"]

@@ -142,7 +142,7 @@ export class Planner {
     const state = this.view.state;
     const sealed = state.my_orders !== null;
     this.element.replaceChildren(
-      h("h2", { id: "plan-title" }, `Turn ${state.turn}: your plan`),
+      h("h2", { id: "plan-title", tabindex: -1 }, `Turn ${state.turn}: your plan`),
       sealed ? this.sealedPart(board, state) : this.form(board, state),
       this.error,
     );

@@ -180,7 +180,14 @@ class WotrUi {
     const parts = [error, panel].filter(Boolean);
     const kept = [...this.phaseBox.children];
     if (parts.length !== kept.length || parts.some((part, index) => part !== kept[index])) {
+      // Keyboard focus stays in the panel: on the same card, or on its first button.
+      const focused = this.phaseBox.contains(document.activeElement) ? document.activeElement : null;
       this.phaseBox.replaceChildren(...parts);
+      if (focused) {
+        const card = focused.getAttribute("data-card");
+        const same = card && this.phaseBox.querySelector(`button[data-card="${card}"]`);
+        (same || this.phaseBox.querySelector("button") || this.phaseBox.querySelector("h2"))?.focus();
+      }
     }
     this.root.classList.toggle("over", state.phase === PHASE.over && !this.reveal);
     const names = { board: this.board, labels: this.labels, seats: this.view.seats };
@@ -227,7 +234,7 @@ class WotrUi {
     const upcoming = state.picks.map((label, index) => h("li", { class: index === 0 ? "now" : "",
       style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label));
     return h("section", { class: "panel draft", "aria-labelledby": "draft-title" },
-      h("h2", { id: "draft-title" }, `Turn ${state.turn}: draw cards`),
+      h("h2", { id: "draft-title", tabindex: -1 }, `Turn ${state.turn}: draw cards`),
       h("p", { class: "muted" }, `${snake ? "Snake" : "Straight"} order (WR-7). `,
         `${plural(state.picks.length, "pick")} left; the cards nobody takes leave the game.`),
       h("ol", { class: "pick-order", "aria-label": "Who picks next" }, upcoming),
@@ -242,7 +249,7 @@ class WotrUi {
     const state = view.state;
     const income = state.log.filter((e) => e.turn === state.turn && e.phase === PHASE.income);
     return h("section", { class: "panel income", "aria-labelledby": "income-title" },
-      h("h2", { id: "income-title" }, `Turn ${state.turn}: income and French Aid`),
+      h("h2", { id: "income-title", tabindex: -1 }, `Turn ${state.turn}: income and French Aid`),
       h("ul", {}, income.map((event) => h("li", {}, event.text))),
       view.can_act && state.french_aid_offer > 0
         ? h("div", {},
@@ -265,7 +272,7 @@ class WotrUi {
     const status = h("ul", { class: "plan-status" }, others);
     if (view.you === null || !state.planning_options) {
       this.planner = null;
-      return h("div", {}, h("h2", {}, `Turn ${state.turn}: planning`),
+      return h("div", {}, h("h2", { tabindex: -1 }, `Turn ${state.turn}: planning`),
         h("section", { class: "panel others", "aria-label": "Other players" }, status));
     }
     const planning = { ...state.planning_options, money: state.money[view.you],
@@ -301,7 +308,7 @@ class WotrUi {
     const titles = ["Place", "Player", "VP", fourPlayers ? "House, crowns" : null, "Nobles (CP)",
       "Icons (C L B T P S)", "VP by source"].filter(Boolean);
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
-      h("h2", { id: "end-title" }, "The game is over"),
+      h("h2", { id: "end-title", tabindex: -1 }, "The game is over"),
       h("table", { class: "final" },
         h("thead", {}, h("tr", {}, titles.map((title) => h("th", { scope: "col",
           class: title === "VP by source" ? "sources" : null }, title)))),
