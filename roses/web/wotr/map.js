@@ -66,11 +66,13 @@ function icon(board, id, x, y, seat, troops) {
 
 function noble(board, id, x, y, seat) {
   const data = board.nobles[id];
+  const label = `${data.name} ${data.cp}`;
+  const width = Math.max(88, label.length * 9.5 + 10); // long names fit their tile
   return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id },
     s("title", {}, `${data.name}, noble of ${data.cp} CP`),
-    s("rect", { x: -44, y: -14, width: 88, height: 28, rx: 8, fill: ownerColour(seat),
+    s("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),
-    s("text", { y: 6, fill: textColour(seat) }, `${data.name} ${data.cp}`));
+    s("text", { y: 6, fill: textColour(seat) }, label));
 }
 
 // ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
@@ -127,7 +129,7 @@ export function drawMap(board, table, troops = {}) {
   for (const [zone, ids] of Object.entries(standing)) {
     const [x, y] = layout.zones[zone].nobles;
     ids.sort().forEach((id, index) => {
-      svg.append(noble(board, id, x + (index % 2 ? 62 : -62), y + Math.floor(index / 2) * 42,
+      svg.append(noble(board, id, x + (index % 2 ? 70 : -70), y + Math.floor(index / 2) * 42,
         table.owner[id]));
     });
   }
