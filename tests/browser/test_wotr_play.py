@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Response, WebSocket, expect
+from playwright.sync_api import Page, Response, ViewportSize, WebSocket, expect
 
 from roses.wotr import replay
 from tests.server.hidden import walk
@@ -23,7 +23,7 @@ from .helpers import api_user, register, sign_in_page
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 768}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 SLOW = 30_000  # ms: for a page that waits on the server (the machine may be busy)
 SEATS = ["Red", "Yellow", "Green", "Blue"]
 
@@ -36,7 +36,9 @@ def new_wotr_game(client: httpx.Client, seats: list[dict[str, str]]) -> int:
     return int(response.json()["id"])
 
 
-def person(server: LiveServer, new_page: Callable[..., Page], viewport: dict[str, int]) -> Any:
+def person(
+    server: LiveServer, new_page: Callable[..., Page], viewport: ViewportSize
+) -> tuple[str, httpx.Client, Page]:
     name = f"p-{uuid.uuid4().hex[:8]}"
     client = api_user(server.url, name)
     page = sign_in_page(new_page(viewport), server.url, client)
@@ -62,7 +64,7 @@ class Player:
             return
         self.seen.add(phase)
         self.shots(self.page, f"{phase}-1366x768")
-        self.page.set_viewport_size(PHONE)
+        self.page.set_viewport_size(cast(ViewportSize, PHONE))
         self.shots(self.page, f"{phase}-390x844")
         self.page.set_viewport_size(LAPTOP)
 
@@ -315,6 +317,28 @@ def test_a_kill_during_the_reveal_loses_nothing_acknowledged(
         raise AssertionError("nobody could act after the restart")
 
 
+def test_resigning_ends_the_game_with_the_resigner_last(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    _, client, page = person(server, new_page, LAPTOP)
+    game_id = new_wotr_game(client, [{"kind": "me"}, {"kind": "bot", "bot": "heuristic"}])
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator(".wotr-map")).to_be_visible(timeout=SLOW)
+    page.get_by_role("button", name="Resign…").click()
+    page.get_by_role("button", name="Keep playing").click()  # changed my mind
+    expect(page.get_by_role("button", name="Yes, resign")).to_have_count(0)
+    page.get_by_role("button", name="Resign…").click()
+    page.get_by_role("button", name="Yes, resign").click()
+    end = page.locator(".panel.end")
+    expect(end).to_contain_text("Red resigned")
+    expect(end.locator(".final-ranking li").last).to_contain_text("Red (you)")
+    expect(page.locator(".wotr-status")).to_contain_text("Red resigned; Yellow wins")
+    expect(page.get_by_role("button", name="Resign…")).to_have_count(0)
+    expect(page.locator("button.draft-card")).to_have_count(0)  # nothing more to do
+    shots(page, "resigned-1366x768")
+    assert client.get(f"/api/games/{game_id}").json()["result"]["ranks"] == [1, 0]
+
+
 def planning_views(messages: list[Any]) -> list[dict[str, Any]]:
     """Every game view in ``messages`` whose table is in Planning."""
     return [
@@ -329,7 +353,9 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
 ) -> None:
     alice_name, alice_client, alice = person(server, new_page, LAPTOP)
     bob_name, bob_client, bob = person(server, new_page, LAPTOP)
-    carol_name, _, carol = person(server, new_page, PHONE)  # watches, without a seat
+    carol_name, _, carol = person(
+        server, new_page, cast(ViewportSize, PHONE)
+    )  # watches, without a seat
     recorders = {name: Received(page) for name, page in
                  [(alice_name, alice), (bob_name, bob), (carol_name, carol)]}  # fmt: skip
     seats = [

@@ -35,8 +35,12 @@ class WotrUi {
     this.mapBox = h("div", { class: "map-box" });
     this.phaseBox = h("div", { class: "phase-box" });
     this.sideBox = h("div", { class: "side-box" });
+    this.resignBox = h("div", { class: "resign-box" });
+    this.confirmingResign = false;
+    // The shell's table talk is placed once: redraws never take its input's focus away.
     this.root = h("div", { class: "wotr" }, this.status,
-      h("div", { class: "wotr-grid" }, this.mapBox, h("div", { class: "wotr-side" }, this.phaseBox, this.sideBox)));
+      h("div", { class: "wotr-grid" }, this.mapBox,
+        h("div", { class: "wotr-side" }, this.phaseBox, this.sideBox, this.resignBox, api.chat || null)));
     container.replaceChildren(this.root);
     this.ready = api.materials().then((materials) => {
       this.board = new Board(materials.board);
@@ -167,11 +171,13 @@ class WotrUi {
     let table = state;
     let troops = {};
     if (this.reveal) ({ table, troops } = this.revealTable());
-    const shown = this.reveal ? this.revealShown() : state;
+    let shown = this.reveal ? this.revealShown() : state;
+    if (view.status === "finished") shown = { ...shown, awaiting: [], sealed: [] }; // e.g. resigned
     this.mapBox.replaceChildren(drawMap(this.board, table, troops), legend());
     this.status.textContent = this.statusText();
     let panel;
-    if (this.reveal) panel = this.revealPanel();
+    if (view.status === "finished" && state.phase !== PHASE.over) panel = this.resignedPanel();
+    else if (this.reveal) panel = this.revealPanel();
     else if (state.phase === PHASE.draw) panel = this.draftPanel();
     else if (state.phase === PHASE.income) panel = this.incomePanel();
     else if (state.phase === PHASE.planning) panel = this.planningPanel();
@@ -189,7 +195,8 @@ class WotrUi {
         (same || this.phaseBox.querySelector("button") || this.phaseBox.querySelector("h2"))?.focus();
       }
     }
-    this.root.classList.toggle("over", state.phase === PHASE.over && !this.reveal);
+    this.root.classList.toggle("over", view.status === "finished" && !this.reveal);
+    this.resignBox.replaceChildren(...this.resignControls());
     const names = { board: this.board, labels: this.labels, seats: this.view.seats };
     this.sideBox.replaceChildren(playersPanel(names, shown, this.openCards), trackPanel(names, shown),
       logPanel(shown));
@@ -199,8 +206,9 @@ class WotrUi {
     const view = this.view;
     const state = view.state;
     if (this.reveal) return `Turn ${this.reveal.turn}: the plans are revealed.`;
-    if (state.phase === PHASE.over || view.status === "finished") {
-      return `The game is over: ${view.result?.winners?.join(" and ") || state.order[0]} wins.`;
+    if (view.status === "finished") {
+      const resigned = view.result.resigned ? `${view.result.resigned} resigned; ` : "";
+      return `The game is over: ${resigned}${view.result.winners.join(" and ")} wins.`;
     }
     const waiting = state.awaiting.join(", ");
     if (state.phase === PHASE.draw) {
@@ -315,10 +323,59 @@ class WotrUi {
         h("tbody", {}, rows)),
       h("p", { class: "muted" }, "Equal VP are settled by WR-18: the crowns won by one's house, then the ",
         "highest noble, the next noble, …, then the most royal castles, large towns and so on."),
-      h("p", { class: "buttons" },
-        h("a", { class: "button", href: `/games/${view.id}/replay` }, "Replay the game"),
-        h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
-          "Download the record")));
+      this.afterTheGame());
+  }
+
+  // A game ended by a resignation (the table as it was): the resigner ranks last.
+  resignedPanel() {
+    const result = this.view.result;
+    return h("section", { class: "panel end", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title", tabindex: -1 }, "The game is over"),
+      h("p", {}, `${result.resigned} resigned. The others rank by their VP at that moment.`),
+      h("ol", { class: "final-ranking" }, result.ranking.map((label) => {
+        const seat = this.seatIndex(label);
+        return h("li", { "data-seat": seat }, `${this.who(seat)}: ${result.vp[seat]} VP`);
+      })),
+      this.afterTheGame());
+  }
+
+  afterTheGame() {
+    const view = this.view;
+    return h("p", { class: "buttons" },
+      h("a", { class: "button", href: `/games/${view.id}/replay` }, "Replay the game"),
+      h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
+        "Download the record"),
+      view.you !== null && this.api.rematch ? this.api.rematch : null);
+  }
+
+  // Resigning ends the game at once for everyone: ask first.
+  resignControls() {
+    const view = this.view;
+    if (view.status !== "active" || view.you === null || !this.api.resign) return [];
+    if (!this.confirmingResign) {
+      return [h("button", { type: "button", class: "link", onclick: () => {
+        this.confirmingResign = true;
+        this.render();
+      } }, "Resign…")];
+    }
+    return [h("div", { class: "panel resign confirm", role: "alertdialog", "aria-label": "Resign?" },
+      h("p", {}, "Resign this game? It ends at once, and you rank last."),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "danger", onclick: () => this.resign() }, "Yes, resign"),
+        h("button", { type: "button", onclick: () => {
+          this.confirmingResign = false;
+          this.render();
+        } }, "Keep playing")))];
+  }
+
+  async resign() {
+    this.confirmingResign = false;
+    try {
+      await this.api.resign();
+    } catch (problem) {
+      this.message = problem.message;
+      this.render();
+    }
   }
 
 }
