@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from .deps import CurrentUser
 from .models import Game, utcnow
 from .store import CANCELLED, WAITING
 
@@ -46,8 +47,8 @@ async def expire(app: FastAPI) -> None:
         await app.state.games.changed_elsewhere(game_id)
 
 
-async def expired_first(request: Request) -> None:
-    """Dependency of the routes that list games: nothing expired is listed as open."""
+async def expired_first(request: Request, _: CurrentUser) -> None:
+    """Dependency of the routes that list games (signed in): nothing expired is listed."""
     await expire(request.app)
 
 

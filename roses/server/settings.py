@@ -26,6 +26,7 @@ _LIMITS = (
     "invitations_per_account",
     "chat_messages_per_account",
     "open_games_per_account",
+    "open_game_days",
     "bot_games_per_account",
     "password_hashing_slots",
     "max_body_bytes",

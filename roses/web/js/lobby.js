@@ -189,22 +189,35 @@ async function join(game) {
   location.assign(`/games/${game.id}`);
 }
 
+async function decline(game, target) {
+  try {
+    await api(`/api/games/${game.id}/decline`, { method: "POST", body: {} });
+    await renderGames(target);
+  } catch (problem) {
+    alert(problem.message);
+  }
+}
+
 function section(title, games, action, empty) {
-  return el("section", { class: "panel games" }, el("h2", {}, title),
+  return el("section", { class: "panel games", "data-section": title }, el("h2", {}, title),
     games.length ? el("ul", {}, games.map((g) => gameRow(g, action(g)))) : el("p", { class: "muted" }, empty));
 }
 
 async function renderGames(target) {
-  const mine = await api("/api/games/mine");
+  const [mine, playing] = await Promise.all([api("/api/games/mine"), api("/api/now-playing")]);
+  const watching = playing.games.filter((g) => g.you === null);
   target.replaceChildren(
     section("Your turn", mine.my_turn, (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, `Play · waiting ${since(g.turn_since)}`), "Nobody is waiting for you."),
-    mine.invitations.length ? section("Invitations", mine.invitations, (g) => el("button", { class: "primary", onclick: () => join(g) }, "Join"), "") : "",
+    mine.invitations.length ? section("Invitations", mine.invitations, (g) => el("span", { class: "buttons" },
+      el("button", { class: "primary", onclick: () => join(g) }, "Join"),
+      el("button", { onclick: () => decline(g, target) }, "Decline")), "") : "",
     section("Your other games", mine.others, (g) => el("span", { class: "muted" }, g.status === "waiting" ? "waiting for players" : `${g.turn} to move`), "None."),
     section("Open games", mine.open, (g) => el("button", { onclick: () => join(g) }, "Join"), "No open games. Create one!"),
     section("Finished", mine.finished, (g) => el("span", { class: "finished-actions" },
       el("span", { class: "result" }, resultText(g)),
       el("a", { href: `/games/${g.id}/replay` }, "Replay"),
       el("a", { href: `/api/games/${g.id}/record`, download: `${g.game}-${g.id}.json` }, "Record")), "No finished games yet."),
+    section("Being played now", watching, (g) => el("a", { class: "button", href: `/games/${g.id}` }, "Watch"), "No other games are being played."),
   );
 }
 
@@ -219,7 +232,8 @@ async function lobbyPage(me) {
   await renderGames(games);
   let pending = null;
   liveSocket("/api/lobby/ws", (message) => {
-    if (message.type !== "lobby") return;
+    // "lobby": one of my games changed; "open-games": someone's open game came or went.
+    if (message.type !== "lobby" && message.type !== "open-games") return;
     clearTimeout(pending);
     pending = setTimeout(() => renderGames(games), 150);
   }, (open) => { if (open) renderGames(games); });

@@ -3,6 +3,8 @@
 // finished game to that game's own UI: /static/<game>/play.js exports createGameUi.
 
 import { api, ApiError, el, liveSocket } from "./api.js";
+import { createChat } from "./chat.js";
+import { createRematch } from "./rematch.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
@@ -12,6 +14,9 @@ let view = null;
 let ui = null;
 let loading = null;
 let message = "";
+let myName = null;
+let chat = null; // the table talk and the rematch offer, kept across views
+let rematch = null;
 
 async function lobbyAction(action) {
   message = "";
@@ -36,6 +41,10 @@ function renderWaiting() {
     box.append(el("p", {}, "Waiting for players to take their seats."));
     if (view.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, "Take a seat"));
     if (view.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, "Cancel this game"));
+    else if (view.you !== null) box.append(el("button", { onclick: () => lobbyAction("leave") }, "Leave this game"));
+    if (view.you === null && view.seats.some((s) => s.invited === myName)) {
+      box.append(el("button", { onclick: () => lobbyAction("decline") }, "Decline the invitation"));
+    }
   }
   main.replaceChildren(
     el("div", { class: "banner", id: "status" }, cancelled ? "This game was cancelled" : "Waiting for players"),
@@ -57,6 +66,9 @@ async function gameUi() {
       saveDraft: (draft) => api(`/api/games/${gameId}/draft`, { method: "PUT", body: { draft } }),
       materials: () => api(`/api/games/${gameId}/materials`),
       reload: async () => show(await api(`/api/games/${gameId}`)),
+      resign: async () => show(await api(`/api/games/${gameId}/resign`, { method: "POST", body: {} })),
+      chat: chat.element,
+      rematch: rematch.element,
     };
     loading = import(`/static/${view.game}/play.js`).then((module) => module.createGameUi(main, gameApi));
   }
@@ -66,7 +78,10 @@ async function gameUi() {
 // Views arrive from HTTP answers and the socket; only a newer version replaces the shown one.
 async function show(next) {
   if (view && next.version < view.version) return;
+  const before = view && view.status;
   view = next;
+  if (before && before !== view.status) chat.refresh(); // who may talk can change with it
+  if (view.status === "finished" && before !== "finished" && view.you !== null) rematch.load();
   if (view.status === "waiting" || view.status === "cancelled") {
     renderWaiting();
     return;
@@ -86,6 +101,9 @@ async function start() {
     return;
   }
   account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, "Lobby"));
+  myName = me.name;
+  chat = createChat(gameId, me.name);
+  rematch = createRematch(gameId, me.name);
   try {
     await show(await api(`/api/games/${gameId}`));
   } catch (problem) {
@@ -95,6 +113,8 @@ async function start() {
   }
   liveSocket(`/api/games/${gameId}/ws`, (data) => {
     if (data.type === "game") show(data.game);
+    else if (data.type === "chat") chat.receive(data.message);
+    else if (data.type === "rematch") rematch.receive(data.rematch);
   }, (open) => document.body.classList.toggle("offline", !open), () => view && view.version);
 }
 

@@ -14,6 +14,7 @@ let game = null;
 let selected = null;
 let message = "";
 let busy = false;
+let confirmingResign = false;
 let turned = localStorage.getItem(TURNED_KEY) === "1";
 
 function seatName(seat) {
@@ -112,6 +113,30 @@ function actionPanel() {
   return box;
 }
 
+// Resigning ends the game at once (the team loses with its player, RK-16): ask first.
+function resignPanel() {
+  if (game.status !== "active" || game.you === null) return "";
+  if (!confirmingResign) {
+    return el("div", { class: "resign" }, el("button", { class: "link", onclick: () => { confirmingResign = true; render(); } }, "Resign…"));
+  }
+  const team = game.players === 4 ? "Your team loses" : "You lose";
+  return el("div", { class: "panel resign confirm", role: "alertdialog", "aria-label": "Resign?" },
+    el("p", {}, `Resign this game? ${team} at once.`),
+    el("div", { class: "buttons" },
+      el("button", { class: "danger", onclick: resign }, "Yes, resign"),
+      el("button", { onclick: () => { confirmingResign = false; render(); } }, "Keep playing")));
+}
+
+async function resign() {
+  confirmingResign = false;
+  try {
+    await gameApi.resign();
+  } catch (problem) {
+    message = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
+    render();
+  }
+}
+
 function scoresPanel() {
   const { red, white } = game.state.scores;
   return el("div", { class: "panel scores" },
@@ -145,13 +170,16 @@ function banner() {
     const text = game.pending ? "End your turn" : game.can_act ? "Your turn" : `${game.turn} to move`;
     return el("div", { class: `banner${game.can_act ? " yours" : ""}`, id: "status" }, text);
   }
-  const { winner, red, white } = game.result;
-  const text = winner === "draw" ? "The game is a draw" : `${winner === "red" ? "Red" : "White"} wins`;
+  const { winner, red, white, termination } = game.result;
+  const winnerName = winner === "red" ? "Red" : "White";
+  const resigned = termination === "resignation" ? `${winner === "red" ? "White" : "Red"} resigned · ` : "";
+  const text = winner === "draw" ? "The game is a draw" : `${resigned}${winnerName} wins`;
   const mine = game.you !== null && teamOf(game.seats[game.you]) === winner;
   return el("div", { class: "banner over", id: "status" },
     el("strong", {}, text, mine ? " — well played!" : ""), el("span", {}, ` Red ${red} · White ${white}`),
     el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}/replay` }, "Replay"),
-      el("a", { href: `/api/games/${gameId}/record`, download: `roseking-${gameId}.json` }, "Download record")));
+      el("a", { href: `/api/games/${gameId}/record`, download: `roseking-${gameId}.json` }, "Download record")),
+    game.you !== null ? gameApi.rematch : "");
 }
 
 // White sits at the north edge (RK-1): offer White the board as seen from there.
@@ -173,6 +201,7 @@ function render() {
     turned, target, territories: game.territories, lastSquare: lastMove && lastMove !== "draw" && lastMove !== "pass" ? game.state.crown : null,
   });
   document.title = `${game.can_act ? "Your turn · " : ""}Game ${gameId} — The Rose King`;
+  const focused = document.activeElement; // a message being typed keeps the focus
   main.replaceChildren(
     banner(),
     message ? el("p", { class: "error", role: "alert" }, message) : "",
@@ -186,9 +215,10 @@ function render() {
             turned ? "View from the south" : turnOffer()),
           el("span", { class: "muted small" }, game.options.light ? "Light game" : "", game.options.show_draw_pile ? " · open draw pile" : "")),
       ),
-      el("aside", { class: "side" }, actionPanel(), scoresPanel(), pilesPanel(), logPanel()),
+      el("aside", { class: "side" }, actionPanel(), resignPanel(), scoresPanel(), pilesPanel(), logPanel(), gameApi.chat),
     ),
   );
+  if (focused && gameApi.chat.contains(focused)) focused.focus();
   const log = document.getElementById("log");
   log.scrollTop = log.scrollHeight;
 }

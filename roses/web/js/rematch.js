@@ -1,0 +1,42 @@
+// The rematch offer of a finished game, for any game: offer or accept, whom it waits for,
+// and a link to the new game once everyone accepted (the seats rotated by one). Live from
+// the game's socket ({type: "rematch"}). A game's end banner shows `rematch.element`.
+
+import { api, ApiError, el } from "./api.js";
+
+export function createRematch(gameId, me) {
+  const element = el("span", { class: "rematch", id: "rematch" });
+  let offer = null;
+
+  function render() {
+    if (!offer) return element.replaceChildren();
+    if (offer.rematch) {
+      return element.replaceChildren(el("a", { class: "button primary", href: `/games/${offer.rematch}` }, "Play the rematch"));
+    }
+    const mine = offer.accepted.includes(me);
+    const label = offer.accepted.length ? "Accept the rematch" : "Offer a rematch";
+    element.replaceChildren(
+      mine ? "" : el("button", { class: "primary", onclick: vote }, label),
+      offer.accepted.length ? el("span", { class: "muted small" }, ` Rematch wanted by ${offer.accepted.join(", ")}; waiting for ${offer.waiting_for.join(", ")}.`) : "",
+    );
+  }
+
+  async function vote() {
+    try {
+      receive(await api(`/api/games/${gameId}/rematch`, { method: "POST", body: {} }));
+    } catch (problem) {
+      element.replaceChildren(el("span", { class: "error" }, problem instanceof ApiError ? problem.message : problem.message));
+    }
+  }
+
+  function receive(next) {
+    offer = next;
+    render();
+  }
+
+  async function load() {
+    receive(await api(`/api/games/${gameId}/rematch`));
+  }
+
+  return { element, receive, load };
+}

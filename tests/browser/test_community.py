@@ -1,0 +1,100 @@
+"""Around the board in the browser: table talk live at both ends (a spectator reads only),
+resigning after a confirmation, the rematch offered and accepted from the end banner; in
+the lobby, open games appearing live, declining an invitation, games being played now."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.server.hidden import assert_chat_only
+from tests.server.live_server import LiveServer
+
+from .conftest import PHONE, Screenshots
+from .helpers import api_user, record_messages, sign_in_page, started_game
+
+pytestmark = pytest.mark.browser
+
+
+def test_talk_resign_and_rematch_on_the_play_page(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    suffix = uuid.uuid4().hex[:6]
+    names = {"red": f"ann-{suffix}", "white": f"bob-{suffix}", "spectator": f"cy-{suffix}"}
+    users = {role: api_user(server.url, name) for role, name in names.items()}
+    game_id = started_game(users["red"], names["white"], users["white"])
+    red = sign_in_page(new_page(), server.url, users["red"])
+    white = sign_in_page(new_page(PHONE), server.url, users["white"])
+    spectator = sign_in_page(new_page(), server.url, users["spectator"])
+    watched = record_messages(spectator)
+    for page in (red, white, spectator):
+        page.goto(f"{server.url}/games/{game_id}")
+        expect(page.locator("#chat")).to_be_visible()
+
+    red.get_by_label("Chat message").fill("good luck, and may the crown be mine")
+    red.get_by_label("Chat message").press("Enter")
+    for page in (red, white, spectator):  # white and the spectator hear it over the socket
+        expect(page.locator("#chat-list li")).to_have_count(1)
+        expect(page.locator("#chat-list")).to_contain_text("may the crown be mine")
+    expect(spectator.locator(".chat-form")).to_be_hidden()  # spectators read only
+    shots(white, "chat-phone")
+
+    red.get_by_role("button", name="Resign…").click()
+    expect(red.get_by_role("alertdialog")).to_contain_text("Resign this game? You lose at once.")
+    red.get_by_role("button", name="Keep playing").click()
+    expect(red.get_by_role("alertdialog")).to_have_count(0)
+    red.get_by_role("button", name="Resign…").click()
+    red.get_by_role("button", name="Yes, resign").click()
+    for page in (red, white, spectator):
+        expect(page.locator(".banner.over")).to_contain_text("Red resigned · White wins")
+    expect(spectator.locator("#rematch")).to_have_count(0)  # not a player: no rematch
+    shots(red, "resigned")
+
+    red.get_by_role("button", name="Offer a rematch").click()
+    expect(white.get_by_role("button", name="Accept the rematch")).to_be_visible()
+    expect(red.locator("#rematch")).to_contain_text(f"waiting for {names['white']}")
+    white.get_by_role("button", name="Accept the rematch").click()
+    for page in (red, white):
+        expect(page.get_by_role("link", name="Play the rematch")).to_be_visible()
+    shots(white, "rematch-phone")
+    red.get_by_role("link", name="Play the rematch").click()
+    # Seats swapped: the one who played Red plays White now.
+    expect(red.locator('.hand-panel.mine[data-seat="White"]')).to_be_visible()
+    chats = [m for m in watched if isinstance(m, dict) and m.get("type") == "chat"]
+    assert len(chats) == 1
+    assert_chat_only(chats[0])
+    assert red.js_errors == white.js_errors == spectator.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_shows_open_games_live_and_invitations_can_be_declined(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    suffix = uuid.uuid4().hex[:6]
+    host_name, guest_name = f"dee-{suffix}", f"eve-{suffix}"
+    host, guest = api_user(server.url, host_name), api_user(server.url, guest_name)
+    lobby = sign_in_page(new_page(), server.url, guest)
+    lobby.goto(server.url + "/")
+    expect(lobby.get_by_role("heading", name="New game")).to_be_visible()
+    open_seats = {"seats": [{"kind": "me"}, {"kind": "open"}]}
+    opened = host.post("/api/games", json=open_seats).json()["id"]
+    open_list = lobby.locator('[data-section="Open games"]')
+    expect(open_list.locator(f'.game-row[data-game="{opened}"]')).to_be_visible()  # live
+    invited = {"seats": [{"kind": "me"}, {"kind": "invite", "name": guest_name}]}
+    invitation = host.post("/api/games", json=invited).json()["id"]
+    row = lobby.locator(f'[data-section="Invitations"] .game-row[data-game="{invitation}"]')
+    expect(row).to_be_visible()
+    shots(lobby, "invitation")
+    row.get_by_role("button", name="Decline").click()
+    expect(row).to_have_count(0)
+    assert host.get(f"/api/games/{invitation}").json()["status"] == "cancelled"  # private
+    other = api_user(server.url, f"fay-{suffix}")
+    assert other.post(f"/api/games/{opened}/join").status_code == 200
+    expect(open_list.locator(f'.game-row[data-game="{opened}"]')).to_have_count(0)
+    playing = lobby.locator(f'[data-section="Being played now"] .game-row[data-game="{opened}"]')
+    expect(playing).to_be_visible()
+    playing.get_by_role("link", name="Watch").click()
+    expect(lobby.locator(".panel.actions")).to_contain_text("You are watching this game.")
+    assert lobby.js_errors == []  # type: ignore[attr-defined]
