@@ -60,8 +60,8 @@ def test_random_games_end_and_replay_from_the_log(players: int) -> None:
         restored = WOTR.restore(deal, players, {})
         for seat, action in log:
             WOTR.apply(restored, seat, json.loads(json.dumps(action)))
-        for seat in viewers(players):
-            assert WOTR.view(restored, seat) == WOTR.view(game, seat)
+        for viewer in viewers(players):
+            assert WOTR.view(restored, viewer) == WOTR.view(game, viewer)
         assert WOTR.outcome(restored) == outcome
 
 
