@@ -98,3 +98,20 @@ def test_the_lobby_shows_open_games_live_and_invitations_can_be_declined(
     playing.get_by_role("link", name="Watch").click()
     expect(lobby.locator(".panel.actions")).to_contain_text("You are watching this game.")
     assert lobby.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_player_leaves_a_game_that_has_not_started(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    suffix = uuid.uuid4().hex[:6]
+    host, guest = api_user(server.url, f"gus-{suffix}"), api_user(server.url, f"hal-{suffix}")
+    seats = [{"kind": "me"}] + [{"kind": "open"}] * 3
+    game_id = host.post("/api/games", json={"players": 4, "seats": seats}).json()["id"]
+    assert guest.post(f"/api/games/{game_id}/join").status_code == 200
+    page = sign_in_page(new_page(), server.url, guest)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator(".seat-list")).to_contain_text(f"hal-{suffix} (you)")
+    page.get_by_role("button", name="Leave this game").click()
+    expect(page.get_by_role("button", name="Take a seat")).to_be_visible()
+    expect(page.locator(".seat-list")).not_to_contain_text(f"hal-{suffix}")
+    assert page.js_errors == []  # type: ignore[attr-defined]

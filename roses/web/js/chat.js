@@ -43,6 +43,7 @@ export function createChat(gameId, me) {
       list.replaceChildren();
       chat.messages.forEach(add);
       form.hidden = !chat.may_write;
+      if (chat.may_write) error.hidden = true; // e.g. the WR-20 refusal is over
     } catch (problem) {
       showError(problem);
     }
@@ -57,6 +58,7 @@ export function createChat(gameId, me) {
       input.value = "";
     } catch (problem) {
       showError(problem);
+      if (problem.status === 409) form.hidden = true; // not now (e.g. WR-20): see refresh
     }
   }
 
@@ -70,6 +72,6 @@ export function createChat(gameId, me) {
   }
 
   load();
-  // refresh: the game changed (whether talk is allowed now may have changed with it).
-  return { element, receive: add, refresh: load };
+  // refresh: read again whether I may write (the game changed); silenced: I may not now.
+  return { element, receive: add, refresh: load, silenced: () => form.hidden };
 }

@@ -80,7 +80,8 @@ async function show(next) {
   if (view && next.version < view.version) return;
   const before = view && view.status;
   view = next;
-  if (before && before !== view.status) chat.refresh(); // who may talk can change with it
+  // Who may talk changes with the status, and for a silenced player with the game (WR-20).
+  if (before && (before !== view.status || (view.you !== null && chat.silenced()))) chat.refresh();
   if (view.status === "finished" && before !== "finished" && view.you !== null) rematch.load();
   if (view.status === "waiting" || view.status === "cancelled") {
     renderWaiting();
