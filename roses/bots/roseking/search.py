@@ -1,10 +1,11 @@
 """The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning and
-the tuned evaluation until its time is up, and plays perfectly once a search reaches
+``evaluation.HAND_MADE`` until its time is up, and plays perfectly once a search reaches
 the end of every line (the endgame solved). ``alphabeta`` is the sparring partner the
-issue describes: depth 7 and the classic hand-made evaluation (score margin, a hero 30
-points); under a clock it plays the deepest search up to 7 that the time allowed.
+issue describes: depth 7 with the same evaluation (score margin, a hero 30 points); under
+a clock it plays the deepest search up to 7 that the time allowed, so at a short time
+per move it plays as ``search`` does.
 ``expectimax`` is ``search`` without any pruning, to show what pruning is worth.
 
 A budget in iterations is a node budget: the deepest search that fits is played. Every
@@ -23,7 +24,7 @@ from roses.roseking.view import PlayerView
 
 from . import kernel, star
 from .base import BotSpec
-from .evaluation import THESIS, TUNED, weight_vector
+from .evaluation import HAND_MADE, weight_vector
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
@@ -71,7 +72,7 @@ def encode(view: PlayerView) -> Any:
 def run(
     view: PlayerView,
     *,
-    weights: tuple[float, ...] = TUNED,
+    weights: tuple[float, ...] = HAND_MADE,
     prune: bool = True,
     every: bool = False,
     time_limit: float | None = None,
@@ -147,7 +148,7 @@ class SearchBot:
         self,
         spec: BotSpec,
         *,
-        weights: tuple[float, ...] = TUNED,
+        weights: tuple[float, ...] = HAND_MADE,
         prune: bool = True,
         depth: int | None = None,
     ) -> None:
@@ -182,7 +183,7 @@ def search_bot(spec: BotSpec) -> SearchBot:
 
 
 def alphabeta_bot(spec: BotSpec) -> SearchBot:
-    return SearchBot(spec, weights=THESIS, depth=7)
+    return SearchBot(spec, weights=HAND_MADE, depth=7)
 
 
 def expectimax_bot(spec: BotSpec) -> SearchBot:
