@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Response, ViewportSize, WebSocket, expect
 
-from roses.wotr import replay
+from roses.wotr import default_board, replay
 from tests.server.hidden import walk
 from tests.server.live_server import LiveServer
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 SLOW = 30_000  # ms: for a page that waits on the server (the machine may be busy)
-SEATS = ["Red", "Yellow", "Green", "Blue"]
+LOCATIONS = {card for card, icon in default_board().icons.items() if icon.is_location}
 
 
 def new_wotr_game(client: httpx.Client, seats: list[dict[str, str]]) -> int:
@@ -58,6 +58,7 @@ class Player:
         self.sealed = 0
         self.withdraw = withdraw  # take the first sealed plan back once (WR-10)
         self.withdrawn = False
+        self.reveals: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: owner
 
     def shoot(self, phase: str) -> None:
         if self.shots is None or phase in self.seen:
@@ -75,7 +76,14 @@ class Player:
         """Does the one thing the page asks for now; False when it waits for others."""
         page = self.page
         if page.locator(".reveal").count():
-            self.shoot("reveal-" + (page.locator(".reveal").get_attribute("data-step") or ""))
+            reveal = page.locator(".reveal")
+            step = reveal.get_attribute("data-step") or ""
+            self.shoot("reveal-" + step)
+            turn = int(reveal.get_attribute("data-turn") or 0)
+            self.reveals.setdefault(turn, {})[step] = page.eval_on_selector_all(
+                ".wotr-map [data-card]",
+                "all => Object.fromEntries(all.map((e) => [e.dataset.card, e.dataset.owner]))",
+            )
             page.locator(".reveal button.primary").click()
             return True
         cards = page.locator("button.draft-card")
@@ -339,6 +347,24 @@ def test_resigning_ends_the_game_with_the_resigner_last(
     assert client.get(f"/api/games/{game_id}").json()["result"]["ranks"] == [1, 0]
 
 
+def assert_the_map_follows_the_reveal(reveals: dict[int, dict[str, dict[str, str]]]) -> None:
+    """Step by step, the map changes hands as the rules do: bribes move only Personalities
+    (WR-12), battles only Locations (WR-13). A step with no events is not shown."""
+    bribed = fought = 0
+    for steps in reveals.values():
+        before = steps.get("deployment")
+        after = steps.get("combat", steps.get("parliament"))
+        if before is None or after is None:
+            continue
+        bribery = steps.get("bribery", before)
+        for card in before:
+            location = card in LOCATIONS
+            assert bribery[card] == (before[card] if location else after[card]), card
+            bribed += not location and bribery[card] != before[card]
+            fought += location and after[card] != bribery[card]
+    assert bribed and fought, "no bribe or battle changed a card's owner in the whole game"
+
+
 def planning_views(messages: list[Any]) -> list[dict[str, Any]]:
     """Every game view in ``messages`` whose table is in Planning."""
     return [
@@ -384,6 +410,7 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     play_until_over(people)
     assert people[0].withdrawn
     assert [p.sealed for p in people] == [6, 5]  # Alice sealed turn 1 twice
+    assert_the_map_follows_the_reveal(people[0].reveals)
     while carol.locator(".reveal").count():  # the last turn's reveal, step by step
         carol.locator(".reveal button.primary").click()
     expect(carol.locator(".panel.end")).to_be_visible()

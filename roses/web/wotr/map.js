@@ -68,7 +68,8 @@ function noble(board, id, x, y, seat) {
   const data = board.nobles[id];
   const label = `${data.name} ${data.cp}`;
   const width = Math.max(88, label.length * 9.5 + 10); // long names fit their tile
-  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id },
+  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id,
+    "data-owner": seat ?? "" },
     s("title", {}, `${data.name}, noble of ${data.cp} CP`),
     s("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),

@@ -116,6 +116,13 @@ class WotrUi {
         Object.assign(moved.noble_zone, orders.noble_moves || {});
         Object.assign(moved.ship_sea, orders.ship_moves || {});
       }
+      if (phase === PHASE.bribery) {
+        // Bribes move only Personalities (WR-12), battles only Locations (WR-13): after
+        // bribery the Personalities have their new owners and the Locations their old.
+        moved.owner = Object.fromEntries(Object.keys({ ...prior.owner, ...now.owner })
+          .map((card) => [card, this.board.isLocation(card) ? prior.owner[card] : now.owner[card]])
+          .filter(([, owner]) => owner !== undefined));
+      }
       return { table: moved, troops };
     }
     return { table: now, troops };
@@ -148,7 +155,8 @@ class WotrUi {
       return h("li", {}, h("strong", { style: `color: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label),
         `: ${lines.length ? lines.join("; ") : "no orders"}.`);
     }) : [];
-    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase },
+    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase,
+      "data-turn": turn },
       h("h2", { id: "reveal-title", tabindex: -1 },
         `Turn ${turn} revealed — ${title} (${index + 1} of ${steps.length})`),
       plans.length ? h("ul", { class: "plans" }, plans) : null,
