@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roses.roseking import Move
-from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT
+from roses.roseking.geometry import SQUARE_COUNT
 from roses.roseking.view import PlayerView
 
 from . import kernel, star
@@ -65,7 +65,6 @@ def encode(view: PlayerView) -> Any:
     s[star.STONES] = (view.red | view.white).bit_count()
     s[star.SEATS], s[star.LIMIT] = view.seats, view.variant.hand_limit
     s[star.PILE_N], s[star.DISCARD_N] = len(view.draw_pile_cards), len(view.discard_pile)
-    assert len(view.draw_pile_cards) <= CARD_COUNT
     return s
 
 
