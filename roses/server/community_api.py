@@ -16,10 +16,11 @@ from sqlalchemy.orm import Session
 from roses.games import Outcome
 
 from . import chat, leaving, rematch
+from .api import _announce_and_view, _games, _in_transaction
 from .deps import CurrentUser
 from .errors import Conflict, Forbidden, Unprocessable
 from .expiry import checks, expired_first
-from .live_games import GameHeader, LiveGame, LiveGames
+from .live_games import GameHeader, LiveGame
 from .models import Game, User
 from .quotas import limiter_of
 from .schemas import ERROR_ANSWERS, ChatLine, GameId
@@ -31,30 +32,12 @@ PAGE_SIZE = 30
 MutedName = Annotated[str, Path(min_length=2, max_length=24, description="a player's name")]
 
 
-def _games(request: Request) -> LiveGames:
-    return request.app.state.games  # type: ignore[no-any-return]
-
-
-async def _in_transaction(request: Request, change: Callable[[Session], Any]) -> Any:
-    def run() -> Any:
-        with request.app.state.sessions.begin() as db:
-            return change(db)
-
-    return await asyncio.to_thread(run)
-
-
 async def _read(request: Request, reading: Callable[[Session], Any]) -> Any:
     def run() -> Any:
         with request.app.state.sessions() as db:
             return reading(db)
 
     return await asyncio.to_thread(run)
-
-
-async def _changed(request: Request, game_id: int, user: User) -> JSONResponse:
-    games = _games(request)
-    await games.changed_elsewhere(game_id)
-    return JSONResponse(game_view(await games.get(game_id), user.id))
 
 
 # -- ending and leaving ---------------------------------------------------------------------
@@ -81,7 +64,7 @@ async def leave(game_id: GameId, user: CurrentUser, request: Request) -> JSONRes
     seat becomes open to anyone; in a private game (every player invited by name) the game
     is cancelled. Its creator cancels it instead (POST .../cancel)."""
     await _in_transaction(request, lambda db: leaving.leave_game(db, user, game_id))
-    return await _changed(request, game_id, user)
+    return await _announce_and_view(request, game_id, user)
 
 
 @router.post("/games/{game_id}/decline", tags=["lobby"])
@@ -91,7 +74,7 @@ async def decline(game_id: GameId, user: CurrentUser, request: Request) -> JSONR
     invited by name) the game is cancelled, since its creator chose the table, and may
     invite someone else in a new game."""
     await _in_transaction(request, lambda db: leaving.decline_invitation(db, user, game_id))
-    return await _changed(request, game_id, user)
+    return await _announce_and_view(request, game_id, user)
 
 
 # -- rematches ------------------------------------------------------------------------------
