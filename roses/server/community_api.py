@@ -23,7 +23,16 @@ from .expiry import checks, expired_first
 from .live_games import GameHeader, LiveGame
 from .models import Game, User
 from .quotas import limiter_of
-from .schemas import ERROR_ANSWERS, ChatLine, GameId
+from .schemas import (
+    ERROR_ANSWERS,
+    ChatLine,
+    ChatMessageOut,
+    ChatOut,
+    GameId,
+    Mutes,
+    NowPlaying,
+    RematchOffer,
+)
 from .store import ACTIVE, CANCELLED
 from .views import game_view, summary
 
@@ -81,14 +90,14 @@ async def decline(game_id: GameId, user: CurrentUser, request: Request) -> JSONR
 
 
 @router.get("/games/{game_id}/rematch", tags=["play"])
-async def rematch_offer(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def rematch_offer(game_id: GameId, user: CurrentUser, request: Request) -> RematchOffer:
     """Who has offered or accepted a rematch of this game, whom it waits for, and the new
     game (``rematch``) once everyone accepted."""
-    return await _read(request, lambda db: rematch.read(db, game_id))  # type: ignore[no-any-return]
+    return RematchOffer(**await _read(request, lambda db: rematch.read(db, game_id)))
 
 
 @router.post("/games/{game_id}/rematch", tags=["play"])
-async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> RematchOffer:
     """Offer a rematch of a finished game, or accept the offer: once every player has
     (bots accept at once), a new game with the same options starts with the seats rotated
     by one (two players: swapped). Everyone watching the game is sent
@@ -101,19 +110,19 @@ async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> 
             await games.changed_elsewhere(vote.started)  # its players' lobbies, its bots
         for watcher in request.app.state.hub.game_watchers(game_id):
             watcher.send({"type": "rematch", "game_id": game_id, "rematch": vote.offer})
-    return vote.offer
+    return RematchOffer(**vote.offer)
 
 
 # -- table talk -----------------------------------------------------------------------------
 
 
 @router.get("/games/{game_id}/chat", tags=["chat"])
-async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> ChatOut:
     """The game's latest messages, oldest first (not those of players I muted), and whether
     I may write now."""
     live = await _games(request).get(game_id)
     messages = await _read(request, lambda db: chat.messages(db, game_id, user))
-    return {"messages": messages, "may_write": _refusal(live, user) is None}
+    return ChatOut(messages=messages, may_write=_refusal(live, user) is None)
 
 
 def _refusal(live: LiveGame, user: User) -> str | None:
@@ -130,7 +139,7 @@ def _refusal(live: LiveGame, user: User) -> str | None:
 @router.post("/games/{game_id}/chat", status_code=201, tags=["chat"])
 async def write_chat(
     game_id: GameId, body: ChatLine, user: CurrentUser, request: Request
-) -> dict[str, Any]:
+) -> ChatMessageOut:
     """Say something at the table (players only). Everyone watching the game receives
     ``{"type": "chat", "game_id": n, "message": {id, player, text, at}}`` on its socket,
     except those who muted me."""
@@ -152,13 +161,13 @@ async def write_chat(
 
     message, muting = await _in_transaction(request, write)
     chat.deliver(hub, game_id, message, muting)
-    return message  # type: ignore[no-any-return]
+    return ChatMessageOut(**message)
 
 
 @router.get("/chat/mutes", tags=["chat"])
-async def mutes(user: CurrentUser, request: Request) -> dict[str, list[str]]:
+async def mutes(user: CurrentUser, request: Request) -> Mutes:
     """The players whose messages I do not see."""
-    return {"muted": await _read(request, lambda db: chat.muted_names(db, user))}
+    return Mutes(muted=await _read(request, lambda db: chat.muted_names(db, user)))
 
 
 @router.put("/chat/mutes/{name}", status_code=204, tags=["chat"])
@@ -183,7 +192,7 @@ async def now_playing(
     user: CurrentUser,
     request: Request,
     page: int = Query(1, ge=1, le=10_000, description="1 for the latest games"),
-) -> dict[str, Any]:
+) -> NowPlaying:
     """Games being played now, the latest turn first, a page at a time: their envelopes
     only (who plays, whose turn); open one to watch it as a spectator."""
 
@@ -198,8 +207,8 @@ async def now_playing(
         return list(rows), total
 
     games, total = await _read(request, read)
-    return {
-        "games": [summary(GameHeader(game), user.id) for game in games],
-        "page": page,
-        "pages": max(1, -(-total // PAGE_SIZE)),
-    }
+    return NowPlaying(
+        games=[summary(GameHeader(game), user.id) for game in games],
+        page=page,
+        pages=max(1, -(-total // PAGE_SIZE)),
+    )

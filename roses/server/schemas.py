@@ -127,6 +127,37 @@ class ChatLine(BaseModel):
 # -- answers ---------------------------------------------------------------------------------
 
 
+class ChatMessageOut(BaseModel):
+    """A message at a game's table: who, when, what (never anything of the game)."""
+
+    id: int
+    player: str
+    text: str
+    at: str = Field(description="when, ISO 8601 in UTC")
+
+
+class ChatOut(BaseModel):
+    messages: list[ChatMessageOut] = Field(description="the latest, oldest first")
+    may_write: bool = Field(description="whether I may write now (players, not while silent)")
+
+
+class Mutes(BaseModel):
+    muted: list[str] = Field(description="players whose messages I do not see")
+
+
+class RematchOffer(BaseModel):
+    game_id: int = Field(description="the finished game")
+    accepted: list[str] = Field(description="players who offered or accepted")
+    waiting_for: list[str] = Field(description="players yet to accept (bots accept at once)")
+    rematch: int | None = Field(description="the new game, once everyone accepted")
+
+
+class NowPlaying(BaseModel):
+    games: list[dict[str, Any]] = Field(description="each game's envelope (no game state)")
+    page: int
+    pages: int
+
+
 class Problem(BaseModel):
     """Every refusal: a sentence saying what was wrong; nothing was changed."""
 
