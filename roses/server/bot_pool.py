@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -20,6 +22,7 @@ from typing import Any
 from roses.games import JSON, game_module
 
 log = logging.getLogger("roses.server.bots")
+PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
 
 
 @dataclass(frozen=True)
@@ -35,9 +38,26 @@ class BotFailed(Exception):
     """The bot raised: its message, as the worker reported it."""
 
 
+def _leave_the_server(keep: int) -> None:
+    """A forked worker lets go of everything it inherited from the web process (its
+    listening socket, its database files, the parent's end of every pipe), so that a server
+    that dies, even by kill -9, leaves no worker holding its port; and it dies with it."""
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd > 2 and fd != keep:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() == 1:  # the server died before the line above took effect
+        os._exit(0)
+
+
 def _work(connection: Connection, niceness: int) -> None:
     """A worker process: one job at a time, each answered with ("ok", action) or
     ("error", text)."""
+    _leave_the_server(keep=connection.fileno())
     with contextlib.suppress(OSError):
         os.nice(niceness)  # people's requests in the web process come first
     while True:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -19,6 +22,7 @@ from roses.server.models import User
 from roses.server.schemas import NewGame, SeatChoice
 
 from .conftest import Player, act, sign_up
+from .live_server import running_server
 
 
 def wait_for_my_turn(player: Player, game_id: int, timeout: float = 20.0) -> dict[str, Any]:
@@ -149,3 +153,37 @@ def test_a_bot_gone_from_the_registry_is_stood_in_for(
         act(player, game, game["state"]["legal_moves"][0])
         view = wait_for_my_turn(player, game["id"], timeout=10)
         assert [entry["seat"] for entry in view["log"]][:2] == ["Red", "White"]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(stat[1]) == pid:
+                    found.append(int(entry.name))
+    return found
+
+
+def test_bot_workers_die_with_a_killed_server_and_free_its_port(tmp_path: Path) -> None:
+    """kill -9 of the web process: its bot workers go too, and it can start again at once."""
+    with running_server(tmp_path) as server:
+        with httpx.Client(base_url=server.url) as client:
+            assert client.post("/api/accounts/guest").status_code == 201
+            seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
+            game = client.post("/api/games", json={"seats": seats}).json()
+            deadline = time.monotonic() + 20
+            while not client.get(f"/api/games/{game['id']}").json()["your_turn"]:
+                assert time.monotonic() < deadline, "the bot did not move"
+                time.sleep(0.05)
+        assert server.process is not None
+        workers = _children(server.process.pid)
+        assert workers, "the bot moved in a worker process"
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers):
+            assert time.monotonic() < deadline, "a bot worker outlived the server"
+            time.sleep(0.05)
+        server.start()  # the same port: nothing holds it
+        assert httpx.get(f"{server.url}/api/catalog").status_code == 200
