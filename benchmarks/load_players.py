@@ -56,6 +56,7 @@ class WorkerConfig:
     tag: str  # makes names unique to this run
     seed: int
     setup_concurrency: int
+    setup_deadline: float  # time.monotonic() by which it reports ready, all games up or not
     deadline: float  # time.monotonic() after which this process gives up and reports
 
 
@@ -350,7 +351,11 @@ class Players:
             self.spawn(self.play_slot(slot))
         stopper = asyncio.get_running_loop().create_task(self.wait_for_stop())
         setup = asyncio.get_running_loop().create_task(self._until_set_up())
-        await asyncio.wait([stopper, setup], return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(
+            [stopper, setup],
+            timeout=max(0.0, self.config.setup_deadline - time.monotonic()),
+            return_when=asyncio.FIRST_COMPLETED,
+        )  # the games not up yet go on trying: an overloaded server is measured as it is
         setup.cancel()
         to_parent.put(("ready", self.config.index, self.slots_up, self.slots_failed))
         await stopper

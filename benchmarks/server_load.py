@@ -363,6 +363,7 @@ def figures(run: Run) -> dict[str, Any]:
         if run.load_during
         else None,
         "load_during_max": max(run.load_during) if run.load_during else None,
+        "games_requested": run.args.games + run.args.bots,
         "games_up": sum(r["slots_up"] for r in run.results),
         "games_failed": sum(r["slots_failed"] for r in run.results),
         "games_finished": sum(r["games_finished"] for r in run.results),
@@ -470,7 +471,9 @@ def table_row(f: dict[str, Any]) -> str:
         " / ".join(f"{x:g}" for x in f["load_before"]),
         f"{_cell(f['load_during_mean'])} / {_cell(f['load_during_max'])}",
         f"`{f['options']}`",
-        f["games_up"],
+        f["games_up"]
+        if f["games_up"] == f["games_requested"]
+        else f"{f['games_up']} of {f['games_requested']}",
         f"{_cell(f['moves_per_s'])} + {_cell(f['bot_moves_per_s'])}",
         " / ".join(_cell(rtt[k]) for k in ("p50", "p90", "p99", "max")),
         f"{_cell(post['p50'])} / {_cell(post['p99'])}",
@@ -671,7 +674,8 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
             bot_slots = frozenset(range(args.games, args.games + args.bots))
             ramp = args.ramp if args.ramp is not None else max(5.0, len(slots) / 25)
             ramp_start = time.monotonic() + 3.0
-            deadline = time.monotonic() + args.timeout
+            setup_deadline = ramp_start + ramp + args.setup_timeout
+            deadline = setup_deadline + args.warmup + args.seconds + GRACE + 120
             tag = secrets.token_hex(2)
             for index in range(args.generators):
                 config = WorkerConfig(
@@ -689,6 +693,7 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
                     tag=f"L{tag}-",
                     seed=args.seed * 1000 + index,
                     setup_concurrency=args.setup_concurrency,
+                    setup_deadline=setup_deadline,
                     deadline=deadline,
                 )
                 worker = context.Process(
@@ -700,8 +705,8 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
                   f"{len(slots)} games over {ramp:g} s", file=sys.stderr, flush=True)  # fmt: skip
             ready = 0
             while ready < len(workers):
-                if time.monotonic() > deadline:
-                    raise Interrupted("the games were not all set up within --timeout")
+                if time.monotonic() > setup_deadline + 60:
+                    raise RuntimeError("the load generators did not report within the set-up time")
                 with suppress(queue_module.Empty):
                     message = queue.get(timeout=1.0)
                     if message[0] == "ready":
@@ -846,10 +851,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "per move",
     )
     parser.add_argument(
+        "--setup-timeout",
+        type=float,
+        default=90.0,
+        help="seconds after the ramp to wait for every game to be set up; then the window is "
+        "measured with the games that are up (the others go on trying) (90)",
+    )
+    parser.add_argument(
         "--timeout",
         type=float,
         default=None,
-        help="hard limit for the whole run, s (default: ramp + window + 300)",
+        help="hard limit for the whole run, s (default: ramp + set-up + window + 240)",
     )
     parser.add_argument(
         "--ref",
@@ -871,7 +883,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--seconds and --think must be positive")
     if args.timeout is None:
         ramp = args.ramp if args.ramp is not None else max(5.0, (args.games + args.bots) / 25)
-        args.timeout = ramp + args.warmup + args.seconds + 300
+        args.timeout = ramp + args.setup_timeout + args.warmup + args.seconds + 240
     return args
 
 
