@@ -1,6 +1,6 @@
 """Table talk: each game's messages, stored, and delivered live on the game's sockets as
-``{"type": "chat", "game_id": n, "message": {...}}``: a message is a name, a time and a
-text, never anything of the game itself.
+``{"type": "chat", "game_id": n, "message": {...}}`` (``notes.py``): a message is a name, a
+time and a text, never anything of the game itself.
 
 Players write; anyone who may watch the game reads. A user may mute another user for
 themselves: they no longer receive that user's messages, at any table.
@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 
 from .accounts import find_user
 from .errors import Conflict, NotFound
-from .hub import Hub
 from .models import ChatMessage, ChatMute, User, as_utc
 
 HISTORY = 200  # the latest messages a page receives when it opens
@@ -86,10 +85,3 @@ def unmute(db: Session, user: User, name: str) -> None:
     db.execute(
         delete(ChatMute).where(ChatMute.user_id == user.id, ChatMute.muted_user_id == other.id)
     )
-
-
-def deliver(hub: Hub, game_id: int, message: dict[str, Any], muting: set[int]) -> None:
-    """To this process's watchers of the game, except those who muted its author."""
-    for watcher in hub.game_watchers(game_id):
-        if watcher.user_id not in muting:
-            watcher.send({"type": "chat", "game_id": game_id, "message": message})

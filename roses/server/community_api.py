@@ -5,17 +5,19 @@ before they start, in one transaction followed by the usual announcement."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import functools
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from roses.games import Outcome
 
-from . import chat, leaving, rematch
+from . import chat, leaving, notes, rematch
 from .api import _announce_and_view, _games, _in_transaction
 from .deps import CurrentUser
 from .errors import Conflict, Forbidden, Unprocessable
@@ -36,7 +38,18 @@ from .schemas import (
 from .store import ACTIVE, CANCELLED
 from .views import game_view, summary
 
-router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=checks)
+
+@asynccontextmanager
+async def _running(app: FastAPI) -> AsyncIterator[None]:
+    """While the server runs: notes from the other server processes reach this one's
+    watchers, and open games expire."""
+    if app.state.relay is not None:
+        app.state.relay.on_note(functools.partial(notes.deliver, app))
+    async with checks(app):
+        yield
+
+
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=_running)
 PAGE_SIZE = 30
 MutedName = Annotated[str, Path(min_length=2, max_length=24, description="a player's name")]
 
@@ -108,8 +121,8 @@ async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> 
         await games.changed_elsewhere(game_id)  # the vote bumped its version
         if vote.started is not None:
             await games.changed_elsewhere(vote.started)  # its players' lobbies, its bots
-        for watcher in request.app.state.hub.game_watchers(game_id):
-            watcher.send({"type": "rematch", "game_id": game_id, "rematch": vote.offer})
+        note = {"type": "rematch", "game_id": game_id, "rematch": vote.offer}
+        await notes.tell(request.app, game_id, note)
     return RematchOffer(**vote.offer)
 
 
@@ -153,14 +166,9 @@ async def write_chat(
     limiter_of(request).hit(
         "chat_messages_per_account", str(user.id), "you are writing faster than the table reads"
     )
-    hub = request.app.state.hub
-    readers = {watcher.user_id for watcher in hub.game_watchers(game_id)}
-
-    def write(db: Session) -> tuple[dict[str, Any], set[int]]:
-        return chat.add(db, game_id, user, text), chat.muting(db, user.id, readers)
-
-    message, muting = await _in_transaction(request, write)
-    chat.deliver(hub, game_id, message, muting)
+    message = await _in_transaction(request, lambda db: chat.add(db, game_id, user, text))
+    note = {"type": "chat", "game_id": game_id, "message": message, notes.AUTHOR: user.id}
+    await notes.tell(request.app, game_id, note)
     return ChatMessageOut(**message)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -44,6 +45,18 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+REDIS_URL = os.environ.get("ROSES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except redis.RedisError as error:
+        pytest.skip(f"Redis at {REDIS_URL} is not reachable: {error}")
+    return REDIS_URL
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -4,6 +4,7 @@ plans are made (WR-20)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -11,8 +12,8 @@ from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
 
-from .conftest import sign_up, two_player_game
-from .hidden import walk
+from .conftest import Player, sign_up, two_player_game
+from .hidden import assert_chat_only, walk
 from .test_resign import wotr_until
 
 pytestmark = pytest.mark.timeout(60)
@@ -109,3 +110,25 @@ def test_no_table_talk_while_wotr_plans_are_made_wr20(client: TestClient) -> Non
     assert silent.status_code == 409 and "WR-20" in silent.json()["detail"]
     assert two.get(chat).json()["may_write"] is False
     assert len(two.get(chat).json()["messages"]) == 1
+
+
+def test_a_message_on_one_server_reaches_watchers_on_another(
+    database_url: str, redis_url: str
+) -> None:
+    channel = f"roses-test-{uuid.uuid4().hex}"  # parallel test runs do not hear each other
+    settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        red, white, muter = sign_up(first), sign_up(first), sign_up(first)
+        game = two_player_game(red, white)
+        muter.client.put(f"/api/chat/mutes/{red.name}", headers=muter.headers)
+        elsewhere = [Player(second, p.name, p.token) for p in (white, muter)]
+        path = f"/api/games/{game['id']}/ws"
+        with elsewhere[0].websocket(path) as socket, elsewhere[1].websocket(path) as muted:
+            socket.receive_json()
+            muted.receive_json()
+            said = red.post(f"/api/games/{game['id']}/chat", {"text": "over here"}).json()
+            pushed = socket.receive_json()
+            assert_chat_only(pushed)
+            assert pushed["message"] == said  # the author's id stayed on the servers
+            white.post(f"/api/games/{game['id']}/chat", {"text": "heard you"})
+            assert muted.receive_json()["message"]["text"] == "heard you"  # not red's

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 
 import pytest
-import redis
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
@@ -15,17 +13,6 @@ from .conftest import Player, act, sign_up, two_player_game
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
-
-REDIS_URL = os.environ.get("ROSES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-
-
-@pytest.fixture
-def redis_url() -> str:
-    try:
-        redis.Redis.from_url(REDIS_URL).ping()
-    except redis.RedisError as error:
-        pytest.skip(f"Redis at {REDIS_URL} is not reachable: {error}")
-    return REDIS_URL
 
 
 def test_a_move_on_one_server_reaches_a_watcher_on_another(
