@@ -60,3 +60,14 @@ def test_bots_accept_at_once(client: TestClient) -> None:
         "random",
         host.name,
     ]
+
+
+def test_a_wotr_rematch_against_a_bot_starts_at_once(client: TestClient) -> None:
+    host = sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+    game = host.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()
+    host.post(f"/api/games/{game['id']}/resign")
+    offer = host.post(f"/api/games/{game['id']}/rematch").json()
+    assert offer["accepted"] == [host.name] and offer["waiting_for"] == []
+    new = host.game(offer["rematch"])
+    assert new["game"] == "wotr" and new["status"] == "active" and new["you"] == 1
