@@ -103,6 +103,8 @@ class GameState:
     orders: dict[int, Orders] = field(default_factory=dict)  # sealed until all are in
     revealed: dict[int, Orders] = field(default_factory=dict)  # this turn's, once revealed
     calais: tuple[int, str] | None = None  # (holder, zone) for this turn (WR-11)
+    # The last turn's Calais: shown with that turn's revealed plans until the next reveal.
+    revealed_calais: tuple[int, str] | None = None
     award_holder: dict[str, int | None] = field(default_factory=dict)
     crowned: list[str | None] = field(default_factory=list)  # per turn (WR-15)
     mercenary_supply: int = 0
@@ -136,7 +138,7 @@ class GameState:
         return [card for card in cards if self.board.card_kind(card) == kind]
 
     def clear_turn(self) -> None:
-        self.calais = None
+        self.revealed_calais, self.calais = self.calais, None
         self.defence = {}
         self.attacks = {}
         self.white_cubes = set()

@@ -75,6 +75,7 @@ class PlayerView:
     revealed: Mapping[int, Orders]  # this turn's orders, once revealed
     french_aid_offer: int  # to the viewer, now
     calais: tuple[int, str] | None
+    revealed_calais: tuple[int, str] | None  # the last reveal's Captain of Calais (WR-11)
     award_holder: Mapping[str, int | None]
     crowned: tuple[str | None, ...]
     mercenary_supply: int
@@ -114,6 +115,7 @@ class PlayerView:
             revealed=dict(state.revealed),
             french_aid_offer=game.french_aid_offer(viewer) if viewer is not None else 0,
             calais=state.calais,
+            revealed_calais=state.revealed_calais,
             award_holder=dict(state.award_holder),
             crowned=tuple(state.crowned),
             mercenary_supply=state.mercenary_supply,
@@ -217,6 +219,7 @@ class PlayerView:
             "revealed": {SEAT_NAMES[s]: o.to_json()["orders"] for s, o in self.revealed.items()},
             "french_aid_offer": self.french_aid_offer,
             "calais": list(self.calais) if self.calais else None,
+            "revealed_calais": list(self.revealed_calais) if self.revealed_calais else None,
             "award_holder": dict(self.award_holder),
             "crowned": list(self.crowned),
             "mercenary_supply": self.mercenary_supply,

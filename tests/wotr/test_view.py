@@ -160,3 +160,20 @@ def test_the_preview_agrees_with_deployment(seed: int, players: int) -> None:
             assert (line in texts) == bool(preview.cancelled)
         for seat, plan in plans.items():
             game.apply(seat, plan)
+
+
+def test_the_last_reveals_captain_of_calais_stays_in_view_until_the_next() -> None:
+    """WR-11: the Captain of Calais lasts one turn; the view keeps who held it, and where,
+    with that turn's revealed plans, so a client can show it while it replays the reveal."""
+    game = planning_game()
+    seat, other = game.awaiting()[:2]
+    zone = game.view(seat).planning_options()["calais_zones"][0]
+    game.apply(seat, Orders(calais_bid=2, calais_zone=zone))
+    game.apply(other, Orders(calais_bid=1, calais_zone=zone))
+    for rest in game.awaiting():
+        game.apply(rest, Orders())
+    assert game.state.calais is None  # the turn is over: the tile is back (WR-11)
+    for viewer in (*range(4), None):
+        shown = game.view(viewer).to_json()
+        assert shown["calais"] is None
+        assert shown["revealed_calais"] == [seat, zone]

@@ -97,8 +97,10 @@ class WotrUi {
   revealTable() {
     const { before, after, steps, index } = this.reveal;
     const phase = steps[index].phase;
-    const prior = before.state;
-    const now = after.state;
+    // The Captain of Calais is in play from deployment to Parliament (WR-11).
+    const calais = phase === "next" ? null : after.state.revealed_calais;
+    const prior = { ...before.state, calais };
+    const now = { ...after.state, calais };
     const revealed = now.revealed;
     const troops = {};
     if (phase !== PHASE.parliament && phase !== "next") {
