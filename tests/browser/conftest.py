@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.server.live_server import LiveServer, running_server
 
@@ -26,6 +26,8 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+expect.set_options(timeout=15_000)  # assertions wait as long as a busy page needs
 
 
 @pytest.fixture(scope="session")
@@ -72,7 +74,8 @@ def new_page(browser: Browser) -> Iterator[object]:
 
     def open_page(viewport: dict[str, int] | None = None) -> Page:
         context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
-        context.set_default_timeout(15_000)
+        # Generous: on a 2-core machine the server, the bots and chromium share the cores.
+        context.set_default_timeout(30_000)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
