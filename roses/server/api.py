@@ -8,11 +8,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
-from roses.games import GAMES, JSON, InvalidInput, game_module
+from roses.games import GAMES, JSON
 
 from . import quotas, store
 from .deps import CurrentUser, Sessions, settings_of
@@ -51,16 +51,6 @@ def catalog(request: Request) -> dict[str, Any]:
         ],
         "strength_seconds": settings_of(request).bot_seconds,
     }
-
-
-@router.get("/bots", tags=["lobby"])
-def bots(request: Request, game: str = Query("roseking", max_length=24)) -> dict[str, Any]:
-    """The bots a seat of ``game`` can be given, and the strengths (thinking time per move)."""
-    try:
-        module = game_module(game)
-    except InvalidInput as error:
-        raise Unprocessable("game", error.message) from None
-    return {"bots": sorted(module.bots()), "strengths": list(settings_of(request).bot_seconds)}
 
 
 # -- the lobby ------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ class SeatChoice(BaseModel):
     kind: Literal["me", "open", "invite", "bot"]
     name: PlayerName | None = Field(default=None, description="the invited player ('invite')")
     bot: str | None = Field(
-        default=None, max_length=32, description="a bot from GET /api/bots (kind 'bot')"
+        default=None, max_length=32, description="a bot from GET /api/catalog (kind 'bot')"
     )
     strength: str | None = Field(
         default=None, max_length=16, description="the bot's strength (kind 'bot')"

@@ -45,7 +45,7 @@ class LiveServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_path.read_text()[-2000:]}")
             try:
-                if httpx.get(f"{self.url}/api/bots", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/api/catalog", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)

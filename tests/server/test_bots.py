@@ -47,10 +47,15 @@ def play_against_bots(player: Player, game: dict[str, Any], seed: int) -> dict[s
 def test_the_bot_list_comes_from_the_registry(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    def rose_king_bots() -> dict[str, list[str]]:
+        games = player.get("/api/catalog").json()["games"]
+        return dict(next(g for g in games if g["name"] == "roseking")["bots"])
+
     player = sign_up(client)
-    assert player.get("/api/bots").json()["bots"] == available_bots()
+    assert sorted(rose_king_bots()) == available_bots()
+    assert rose_king_bots()["mcts"] == ["quick", "normal", "strong"]
     monkeypatch.setitem(BOT_FACTORIES, "another", RandomBot)
-    assert "another" in player.get("/api/bots").json()["bots"]
+    assert "another" in rose_king_bots()
 
 
 def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:

@@ -60,7 +60,7 @@ def _answer(connection: socket.socket) -> bytes:
 
 def test_headers_trickling_in_are_cut_off(live: LiveServer) -> None:
     with _connect(live) as connection:
-        connection.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        connection.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         start = time.monotonic()
         closed = False
         while time.monotonic() - start < 4 * HEADER_TIMEOUT:
@@ -80,7 +80,7 @@ def test_headers_trickling_in_are_cut_off(live: LiveServer) -> None:
 
 def test_endless_headers_are_refused(live: LiveServer) -> None:
     with _connect(live) as connection:
-        connection.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        connection.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         try:
             for _ in range(64):
                 connection.sendall(b"X-Big: " + b"y" * 1024 + b"\r\n")
@@ -90,7 +90,7 @@ def test_endless_headers_are_refused(live: LiveServer) -> None:
 
 
 def test_kept_alive_connections_serve_one_request_after_another(live: LiveServer) -> None:
-    request = b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    request = b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
     with _connect(live) as connection:
         for _ in range(3):
             connection.sendall(request)
@@ -100,7 +100,7 @@ def test_kept_alive_connections_serve_one_request_after_another(live: LiveServer
 
 def test_idle_kept_alive_connections_are_closed(live: LiveServer) -> None:
     with _connect(live) as connection:
-        connection.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        connection.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         start = time.monotonic()
         answer = _answer(connection)  # returns once the server closes the connection
         assert answer.startswith(b"HTTP/1.1 200 ")
