@@ -79,6 +79,11 @@ class GameModule(Protocol[State]):
         """A name per seat in seat order, e.g. ``["Red", "White"]``."""
         ...
 
+    def teams(self, players: int) -> tuple[int, ...]:
+        """The team of each seat (each seat its own where there are no teams): ratings rate
+        each player against each opponent, never against a partner."""
+        ...
+
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         """The deal: everything chance decides, fixed from ``seed`` (secret while it runs)."""
         ...

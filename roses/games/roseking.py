@@ -93,6 +93,9 @@ class RoseKing:
         OptionField("show_draw_pile", "Show the draw pile's cards (RK-20)", False, (2, 4)),
     )  # fmt: skip
 
+    def teams(self, players: int) -> tuple[int, ...]:
+        return tuple(seat & 1 for seat in range(players))  # Red and White (RK-16)
+
     def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
         if players not in self.player_counts:
             raise InvalidInput("The Rose King is for 2 players or 4 in two teams (RK-16)")

@@ -47,6 +47,9 @@ class Wotr:
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return list(SEAT_NAMES[:players])
 
+    def teams(self, players: int) -> tuple[int, ...]:
+        return tuple(range(players))  # no teams for winning (WR-18)
+
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         deal = Setup.shuffled(default_board(), players, random.Random(seed))
         return {

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import accounts_api, api, community_api, live, quotas
+from . import accounts_api, api, community_api, live, quotas, ratings_api
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
 from .deps import SignedInCache
@@ -118,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_api.router)
     app.include_router(api.router)
     app.include_router(community_api.router)
+    app.include_router(ratings_api.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
 
-from . import store
+from . import ratings, store
 from .commits import CommitQueue
 from .errors import Conflict, Forbidden, ServiceError, Unprocessable
 from .models import Game, utcnow
@@ -265,6 +265,7 @@ class LiveGames:
                 self.evict(game_id)  # memory ran ahead of the database: read it again
                 raise
             live.accept(change)
+            await self._rate_if_over(live)
             self._on_change(live)
             return live
         finally:
@@ -285,10 +286,20 @@ class LiveGames:
             live.version += 1
             live.status, live.result, live.to_act = FINISHED, result, ()
             live.clear_views()
+            await self._rate_if_over(live)
             self._on_change(live)
             return live
         finally:
             live.lock.release()
+
+    async def _rate_if_over(self, live: LiveGame) -> None:
+        """A rated game just ended: its seats' ratings change (before anyone is told)."""
+        if live.status == FINISHED:
+            await asyncio.to_thread(self._rate, live.id)
+
+    def _rate(self, game_id: int) -> None:
+        with self._sessions.begin() as db:
+            ratings.rate_game(db, game_id)
 
     def _write_finish(self, game_id: int, based_on: int, result: dict[str, JSON]) -> None:
         with self._sessions.begin() as db:

@@ -10,6 +10,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -64,6 +65,7 @@ class Game(Base):
     to_act: Mapped[list[int]] = mapped_column(JSON, default=list)  # the seats the game waits for
     turn_since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # or casual
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -170,3 +172,34 @@ class Rematch(Base):
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     new_game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+
+
+class PlayerRating(Base):
+    """A person's or a bot's (name and strength) Glicko-2 rating in one game and variant."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(24), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(8), primary_key=True)  # "2p", "4p"
+    rated: Mapped[str] = mapped_column(String(64), primary_key=True)  # "user:7", "bot:mcts:strong"
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingChange(Base):
+    """One seat's rating after one rated game: the points of the rating-history plot."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    rated: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -71,6 +71,11 @@ class NewGame(BaseModel):
         description="one per seat in seat order (The Rose King: Red, White; four players: "
         "R1, W1, R2, W2)",
     )
+    rated: bool = Field(
+        default=False,
+        description="rated (Glicko-2 ratings change when it ends; registered players and bots "
+        "only) or casual",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> NewGame:

@@ -99,9 +99,11 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
     except InvalidInput as error:
         raise Unprocessable("options", error.message) from None
     game = new_game(module, request.players, options, user.id)
+    game.rated = request.rated
     for index, choice in enumerate(request.seats):
         seat = Seat(seat=index)
         if choice.kind == "me":
+            check_rated_seat(game, user)
             seat.user_id = user.id
         elif choice.kind == "invite":
             assert choice.name is not None
@@ -110,6 +112,7 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
                 raise Conflict(f"there is no player named {choice.name!r} to invite")
             if invited.id == user.id:
                 raise Conflict("you cannot invite yourself to a second seat")
+            check_rated_seat(game, invited)
             seat.invited_user_id = invited.id
         elif choice.kind == "bot":
             assert choice.bot is not None
@@ -120,6 +123,15 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
     db.add(game)
     db.flush()
     return game
+
+
+def check_rated_seat(game: Game, user: User) -> None:
+    """Guests are never rated: ``Conflict`` if ``user`` is a guest and ``game`` is rated."""
+    if game.rated and user.is_guest:
+        raise Conflict(
+            f"{user.name} plays as a guest, and guests are never rated: make the game casual, "
+            "or register first"
+        )
 
 
 def _is_filled(seat: Seat) -> bool:
@@ -166,6 +178,7 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
         raise Conflict("you already have a seat in this game")
     if game.status != WAITING:
         raise Conflict("this game has no free seat")
+    check_rated_seat(game, user)
 
     def may_take(seat: Seat) -> bool:
         return not _is_filled(seat) and seat.invited_user_id in (None, user.id)

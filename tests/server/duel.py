@@ -36,6 +36,9 @@ class Duel:
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return ["North", "South"]
 
+    def teams(self, players: int) -> tuple[int, ...]:
+        return (0, 1)
+
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         rng = random.Random(seed)
         return {"codes": [rng.randrange(10**8, 10**9) for _ in range(players)]}

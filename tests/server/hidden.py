@@ -76,3 +76,18 @@ def assert_envelopes_only(games: list[Any]) -> None:
     for game in games:
         assert set(game) <= ENVELOPE_KEYS, f"a list holds {sorted(set(game) - ENVELOPE_KEYS)}"
         walk(game)
+
+
+PROFILE_KEYS = {"name", "guest", "ratings", "record", "recent"}
+RATED_PLAYER_KEYS = {"player", "bot", "strength", "rating", "deviation", "games"}
+
+
+def assert_ratings_only(answer: Any) -> None:
+    """A profile or a leaderboard holds ratings and counts, and games only as envelopes."""
+    walk(answer)
+    if "recent" in answer:
+        assert set(answer) == PROFILE_KEYS, answer
+        assert_envelopes_only(answer["recent"])
+    else:
+        assert set(answer) == {"game", "title", "variant", "players"}, answer
+        assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
