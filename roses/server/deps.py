@@ -30,7 +30,7 @@ class SignedInCache:
     An entry lives ``seconds``; signing out here forgets it at once, and another process
     honours a cookie at most ``seconds`` after it was signed out or expired."""
 
-    def __init__(self, seconds: float = 30.0, capacity: int = 100_000) -> None:
+    def __init__(self, seconds: float = 300.0, capacity: int = 100_000) -> None:
         self._seconds = seconds
         self._capacity = capacity
         self._users: OrderedDict[str, tuple[User, float]] = OrderedDict()

@@ -90,6 +90,8 @@ class Settings(BaseModel):
             values["database_url"] = url
         if redis_url := os.environ.get("ROSES_REDIS_URL"):
             values["redis_url"] = redis_url
+        if channel := os.environ.get("ROSES_REDIS_CHANNEL"):  # deployments sharing a Redis
+            values["redis_channel"] = channel
         for field in _LIMITS:  # ROSES_GUESTS_PER_ADDRESS=1000/hour, say, for a load test
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw

@@ -35,3 +35,9 @@ def test_a_move_on_one_server_reaches_a_watcher_on_another(
             assert pushed["version"] == after["version"]
             assert pushed["your_turn"] is True and pushed["you"] == 1
             assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}
+
+
+def test_the_channel_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deployments (or a benchmark beside the tests) sharing one Redis keep apart."""
+    monkeypatch.setenv("ROSES_REDIS_CHANNEL", "roses:elsewhere")
+    assert Settings.from_env().redis_channel == "roses:elsewhere"
