@@ -134,4 +134,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def replay_page(game_id: GameId) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    @app.get("/ratings", include_in_schema=False)
+    def ratings_page() -> FileResponse:
+        return FileResponse(WEB / "ratings.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "player.html")
+
     return app

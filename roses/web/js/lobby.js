@@ -105,6 +105,7 @@ function newGameForm(catalog) {
   const seats = el("div", { class: "seats" });
   const counts = el("div", { class: "choices" });
   const options = el("div", { class: "options" });
+  const rated = el("input", { type: "checkbox", name: "rated" });
   let game = catalog.games[0];
   let players = game.player_counts[0];
   let rows = [];
@@ -134,6 +135,7 @@ function newGameForm(catalog) {
     const body = {
       game: game.name, players, seats: rows.map((row) => row.choice()),
       options: Object.fromEntries(checks.map((box) => [box.option, box.checked])),
+      rated: rated.checked,
     };
     try {
       const created = await api("/api/games", { method: "POST", body });
@@ -147,6 +149,7 @@ function newGameForm(catalog) {
     counts,
     seats,
     options,
+    el("label", { class: "check" }, rated, "Rated (registered players and bots; guests play casual games)"),
     error,
     el("button", { type: "submit", class: "primary" }, "Create game"),
   );
@@ -223,7 +226,8 @@ async function renderGames(target) {
 
 async function lobbyPage(me) {
   account.replaceChildren(
-    el("span", { class: "me" }, me.guest ? `${me.name} (guest)` : me.name),
+    el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}` }, me.guest ? `${me.name} (guest)` : me.name),
+    el("a", { href: "/ratings" }, "Ratings"),
     el("button", { class: "link", onclick: async () => { await api("/api/accounts/logout", { method: "POST" }); location.assign("/"); } }, "Sign out"),
   );
   const catalog = await api("/api/catalog");
