@@ -109,3 +109,29 @@ def test_a_rose_king_game_started_before_0002_is_finished_after_it(sqlite_url: s
             if view["pending"]:
                 mover.post("/api/games/1/end-turn", {"version": view["version"]})
         assert view["result"]["winner"] in {"red", "white", "draw"}
+
+
+def test_games_from_before_0005_are_casual(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0004")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                {"t": now},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, game, players, options, seed, deal, status, version,"
+                    " to_act, turn_since, created_by, created_at) VALUES (1, 'roseking', 2, '{}',"
+                    " 7, '{}', 'finished', 3, '[]', :t, 1, :t)"
+                ),
+                {"t": now},
+            )
+        upgrade(engine)
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT rated FROM games")).scalar_one() == 0
+            assert connection.execute(text("SELECT count(*) FROM ratings")).scalar_one() == 0
+    finally:
+        engine.dispose()

@@ -48,8 +48,8 @@ def people(rows: list[dict[str, Any]], *names: str) -> dict[str, dict[str, Any]]
     return {row["player"]: row for row in rows if row["player"] in names}
 
 
-def bot_rating(player: Player, bot: dict[str, Any]) -> Rating:
-    rows = board(player)
+def bot_rating(player: Player, bot: dict[str, Any], variant: str = "2p") -> Rating:
+    rows = board(player, variant=variant)
     found = [r for r in rows if (r["bot"], r["strength"]) == (bot["bot"], bot["strength"])]
     return Rating(found[0]["rating"], found[0]["deviation"]) if found else Rating()
 
@@ -145,6 +145,24 @@ def test_bots_are_rated_per_strength(client: TestClient) -> None:
         mine = people(board(player), player.name)[player.name]
         assert mine["rating"] == pytest.approx(me.rating) and mine["rating"] < 1500
     assert mine["games"] == 2
+    assert len(player.get("/api/ratings/roseking/2p?limit=1").json()["players"]) == 1
+
+
+def test_in_the_team_game_each_player_is_rated_against_both_opponents(client: TestClient) -> None:
+    player = sign_up(client)
+    partner = {**BOT, "strength": "normal"}
+    opponents = [{**BOT, "bot": "mcts", "strength": "quick"}, {**BOT, "bot": "greedy"}]
+    seats = [{"kind": "me"}, opponents[0], partner, opponents[1]]  # Red 1, White 1, Red 2, ...
+    before = [bot_rating(player, bot, "4p") for bot in opponents]
+    created = create(player, seats, players=4, rated=True)
+    assert created.status_code == 201, created.text
+    game = player.post(f"/api/games/{created.json()['id']}/resign").json()
+    assert game["result"]["ranks"] == [1, 0, 1, 0]  # my team resigned with me (RK-16)
+    rows = board(player, variant="4p")
+    mine = people(rows, player.name)[player.name]
+    expected = rate(Rating(), [Result(before[0], 0), Result(before[1], 0)])
+    assert mine["rating"] == pytest.approx(expected.rating)
+    assert mine["deviation"] == pytest.approx(expected.deviation)
 
 
 def test_guests_are_never_rated(client: TestClient) -> None:
