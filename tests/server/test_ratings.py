@@ -86,6 +86,8 @@ def test_a_rated_game_between_two_people_changes_both_ratings_as_glicko2_says(
     assert created.status_code == 201, created.text
     game = white.post(f"/api/games/{created.json()['id']}/join").json()
     assert people(board(red), red.name, white.name) == {}  # not rated before the game ends
+    playing = profile(white, red.name)["recent"]  # the game under way: its envelope only
+    assert [(g["id"], g["status"]) for g in playing] == [(game["id"], "active")]
     final = play_out({0: red, 1: white}, game, random.Random(5))
     ranks = final["result"]["ranks"]
     score = 1.0 if ranks[0] < ranks[1] else 0.5 if ranks[0] == ranks[1] else 0.0
