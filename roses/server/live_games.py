@@ -10,6 +10,7 @@ is dropped and read again on the next request, so memory never runs ahead of the
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from .commits import CommitQueue
 from .errors import Conflict, Forbidden, ServiceError, Unprocessable
 from .models import Game, utcnow
 from .store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
+
+log = logging.getLogger("roses.server.games")
 
 
 @dataclass(frozen=True)
@@ -293,9 +296,13 @@ class LiveGames:
             live.lock.release()
 
     async def _rate_if_over(self, live: LiveGame) -> None:
-        """A rated game just ended: its seats' ratings change (before anyone is told)."""
+        """A rated game just ended: its seats' ratings change (before anyone is told). The
+        action that ended it is saved already: a failure here is logged, never answered."""
         if live.status == FINISHED:
-            await asyncio.to_thread(self._rate, live.id)
+            try:
+                await asyncio.to_thread(self._rate, live.id)
+            except Exception:
+                log.exception("game %s ended but its ratings could not be written", live.id)
 
     def _rate(self, game_id: int) -> None:
         with self._sessions.begin() as db:

@@ -195,3 +195,18 @@ def test_unknown_games_variants_and_players_are_404_with_a_sentence(client: Test
         assert answer.status_code == 404, answer.text
         assert words in answer.json()["detail"]
     assert player.get("/api/ratings/roseking/two").status_code == 422
+
+
+def test_a_failure_to_rate_never_undoes_or_refuses_the_action_that_ended_the_game(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: Any) -> None:
+        raise RuntimeError("the ratings table is locked")
+
+    monkeypatch.setattr("roses.server.ratings.rate_game", broken)
+    player = sign_up(client)
+    created = create(player, [{"kind": "me"}, BOT], rated=True)
+    assert created.status_code == 201, created.text
+    resigned = player.post(f"/api/games/{created.json()['id']}/resign")
+    assert resigned.status_code == 200, resigned.text
+    assert player.game(created.json()["id"])["status"] == "finished"
