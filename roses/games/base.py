@@ -144,6 +144,11 @@ class GameModule(Protocol[State]):
         """The bots a seat can be given, each with its strengths (none: it does not search)."""
         ...
 
+    def prepare_bot(self, bot: str) -> None:
+        """Get ``bot`` ready to answer within its time (e.g. compile its search): called once
+        per bot process before its first move, outside that move's time."""
+        ...
+
     def bot_input(self, state: State, seat: int) -> Any:
         """What a bot in ``seat`` may know, picklable: it travels to a bot process."""
         ...

@@ -260,6 +260,11 @@ class RoseKing:
 
         return {name: STRENGTHS for name in available_bots()}
 
+    def prepare_bot(self, bot: str) -> None:
+        from roses.bots.roseking import prepare
+
+        prepare(bot)
+
     def bot_input(self, state: RoseKingState, seat: int) -> PlayerView:
         return state.board.view(seat)
 

@@ -163,6 +163,9 @@ class Wotr:
     def bots(self) -> dict[str, tuple[str, ...]]:
         return {"random": (), "heuristic": ()}
 
+    def prepare_bot(self, bot: str) -> None:
+        pass  # its bots need nothing compiled
+
     def bot_input(self, state: Game, seat: int) -> PlayerView:
         return state.view(seat)
 

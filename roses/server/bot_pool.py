@@ -22,6 +22,7 @@ from typing import Any
 from roses.games import JSON, game_module
 
 log = logging.getLogger("roses.server.bots")
+PREPARATION_SECONDS = 120.0  # a worker's first job for a bot may compile its search first
 PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
 
 
@@ -60,13 +61,19 @@ def _work(connection: Connection, niceness: int) -> None:
     _leave_the_server(keep=connection.fileno())
     with contextlib.suppress(OSError):
         os.nice(niceness)  # people's requests in the web process come first
+    prepared: set[tuple[str, str]] = set()
     while True:
         try:
             job: BotJob = connection.recv()
         except EOFError:  # the server is gone
             return
         try:
-            action = game_module(job.game).bot_action(job.bot, job.bot_input, job.seconds, job.seed)
+            module = game_module(job.game)
+            if (job.game, job.bot) not in prepared:  # e.g. compiling a search, once
+                module.prepare_bot(job.bot)
+                prepared.add((job.game, job.bot))
+            connection.send(("ready", None))  # the move's time starts now
+            action = module.bot_action(job.bot, job.bot_input, job.seconds, job.seed)
             connection.send(("ok", action))
         except Exception as error:  # reported to the server, which stands in a random action
             connection.send(("error", f"{type(error).__name__}: {error}"))
@@ -95,12 +102,16 @@ class BotPool:
         self._free = asyncio.Semaphore(self._size)
 
     async def run(self, job: BotJob, limit: float) -> JSON:
-        """The bot's action; ``TimeoutError`` (its worker killed) after ``limit`` seconds,
-        ``BotFailed`` if it raised. Waiting for a free worker does not count."""
+        """The bot's action; ``TimeoutError`` (its worker killed) if it takes more than
+        ``limit`` seconds, ``BotFailed`` if it raised. Neither waiting for a free worker nor
+        a worker's one-off preparation of that bot (``prepare_bot``) counts."""
         async with self._free:
             worker = self._idle.pop() if self._idle else _Worker(self._context, self._niceness)
             try:
-                answer = await asyncio.wait_for(self._ask(worker, job), limit)
+                worker.connection.send(job)
+                answer = await asyncio.wait_for(self._answer(worker), PREPARATION_SECONDS)
+                if answer[0] == "ready":
+                    answer = await asyncio.wait_for(self._answer(worker), limit)
             except BaseException:
                 worker.kill()
                 raise
@@ -110,7 +121,8 @@ class BotPool:
             raise BotFailed(value)
         return value
 
-    async def _ask(self, worker: _Worker, job: BotJob) -> tuple[str, JSON]:
+    async def _answer(self, worker: _Worker) -> tuple[str, JSON]:
+        """The worker's next message, waited for without holding up the event loop."""
         loop = asyncio.get_running_loop()
         ready = loop.create_future()
         fd = worker.connection.fileno()
@@ -119,12 +131,12 @@ class BotPool:
             if not ready.done():
                 ready.set_result(None)
 
-        loop.add_reader(fd, readable)
-        try:
-            worker.connection.send(job)
-            await ready
-        finally:
-            loop.remove_reader(fd)
+        if not worker.connection.poll():
+            loop.add_reader(fd, readable)
+            try:
+                await ready
+            finally:
+                loop.remove_reader(fd)
         answer: tuple[str, JSON] = worker.connection.recv()
         return answer
 

@@ -7,6 +7,7 @@ Each seat also holds a secret code from the deal, which only that seat may ever 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,13 +113,18 @@ class Duel:
         return frames
 
     def bots(self) -> dict[str, tuple[str, ...]]:
-        return {"steady": ()}
+        return {"steady": (), "patient": ()}
+
+    def prepare_bot(self, bot: str) -> None:
+        if bot == "patient":
+            time.sleep(1.0)  # like a search that compiles before its first move
 
     def bot_input(self, state: DuelState, seat: int) -> Any:
         return self.view(state, seat)
 
     def bot_action(self, bot: str, bot_input: Any, seconds: float, seed: int) -> JSON:
-        return {"bid": 5} if bot_input["bids"] is None else {"say": "well played"}
+        bid = 9 if bot == "patient" else 5
+        return {"bid": bid} if bot_input["bids"] is None else {"say": "well played"}
 
     def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
         return self.bot_action("steady", bot_input, 0.0, 0)

@@ -122,3 +122,22 @@ def test_a_duel_refuses_what_it_does_not_know(duel_client: TestClient) -> None:
     bad = south.post(f"/api/games/{game['id']}/moves", {"move": {"bid": 11}, "version": 1})
     assert bad.status_code == 422 and bad.json()["errors"][0]["field"] == "move"
     assert south.game(game["id"]) == game
+
+
+def test_a_bots_preparation_does_not_count_against_its_time(database_url: str) -> None:
+    """A bot that prepares (compiles) for a second before its first move, with a fraction
+    of a second to move: it plays its own move, not the stand-in for an overrun."""
+    register(DUEL)
+    try:
+        settings = Settings(database_url=database_url, bot_margin_seconds=0.3)
+        with TestClient(create_app(settings)) as client:
+            north = sign_up(client)
+            seats = [{"kind": "me"}, {"kind": "bot", "bot": "patient"}]
+            game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+            view = _post(north, game, {"bid": 8})
+            with north.websocket(f"/api/games/{game['id']}/ws") as socket:
+                while view["bids"] is None:
+                    view = socket.receive_json()["game"]
+    finally:
+        del GAMES[DUEL.name]
+    assert view["bids"] == [8, 9]  # the stand-in would have bid 5

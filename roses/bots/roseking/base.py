@@ -83,6 +83,7 @@ BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {
 }
 # The strongest bot: what the lobby's strengths (quick, normal, strong) should play.
 STRONGEST = "search"
+SEARCHES = frozenset({"search", "alphabeta", "expectimax"})  # the bots of the compiled search
 
 
 def available_bots() -> list[str]:
@@ -104,3 +105,12 @@ def make_bot(
             f"unknown bot {name!r} (choose from: {', '.join(available_bots())})"
         ) from None
     return factory(BotSpec(name, seed, time_limit, iterations))
+
+
+def prepare(name: str) -> None:
+    """Compile what bot ``name`` needs, once per process, so that its first move answers
+    within its time (the compiled search takes seconds to compile and is not cached)."""
+    if name in SEARCHES:
+        from .search import warm_up
+
+        warm_up()
