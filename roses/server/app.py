@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -29,6 +29,14 @@ from .schemas import GameId
 from .settings import Settings
 
 WEB = Path(str(files("roses") / "web"))
+PAGE = (WEB / "page.html").read_text()  # every page: one shell, its own script
+
+
+def page(script: str, kind: str, title: str = "roses") -> HTMLResponse:
+    """A page of the site: the shell with /static/js/<script>.js, which draws the rest."""
+    return HTMLResponse(PAGE.format(title=title, script=script, kind=kind))
+
+
 log = logging.getLogger("roses.server")
 
 
@@ -123,23 +131,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.get("/", include_in_schema=False)
-    def lobby_page() -> FileResponse:
-        return FileResponse(WEB / "index.html")
+    def lobby_page() -> HTMLResponse:
+        return page("lobby", "lobby")
 
     @app.get("/games/{game_id}", include_in_schema=False)
-    def play_page(game_id: GameId) -> FileResponse:
-        return FileResponse(WEB / "play.html")
+    def play_page(game_id: GameId) -> HTMLResponse:
+        return page("play", "play")
 
     @app.get("/games/{game_id}/replay", include_in_schema=False)
-    def replay_page(game_id: GameId) -> FileResponse:
-        return FileResponse(WEB / "replay.html")
+    def replay_page(game_id: GameId) -> HTMLResponse:
+        return page("replay", "play replay")
 
     @app.get("/ratings", include_in_schema=False)
-    def ratings_page() -> FileResponse:
-        return FileResponse(WEB / "ratings.html")
+    def ratings_page() -> HTMLResponse:
+        return page("ratings", "ratings", "roses · ratings")
 
     @app.get("/players/{name}", include_in_schema=False)
-    def player_page(name: str) -> FileResponse:
-        return FileResponse(WEB / "player.html")
+    def player_page(name: str) -> HTMLResponse:
+        return page("player", "ratings", "roses · player")
 
     return app
