@@ -24,7 +24,7 @@ from .errors import ServiceError
 from .live_games import LiveGame, LiveGames
 from .models import Game, Seat
 from .settings import Settings
-from .store import ACTIVE
+from .store import ACTIVE, offered
 
 log = logging.getLogger("roses.server.bots")
 
@@ -104,5 +104,6 @@ def _games_with_bots(sessions: sessionmaker[Session]) -> list[int]:
         query = select(Game.id).where(
             Game.status == ACTIVE,
             Game.id.in_(select(Seat.game_id).where(Seat.bot_name.is_not(None))),
+            offered(),
         )
         return list(db.scalars(query))

@@ -35,7 +35,7 @@ from .schemas import (
     NowPlaying,
     RematchOffer,
 )
-from .store import ACTIVE, CANCELLED
+from .store import ACTIVE, CANCELLED, offered
 from .views import game_view, summary
 
 
@@ -205,7 +205,7 @@ async def now_playing(
     only (who plays, whose turn); open one to watch it as a spectator."""
 
     def read(db: Session) -> tuple[list[Game], int]:
-        query = select(Game).where(Game.status == ACTIVE)
+        query = select(Game).where(Game.status == ACTIVE, offered())
         total = db.scalar(select(func.count()).select_from(query.subquery())) or 0
         rows = db.scalars(
             query.order_by(Game.turn_since.desc(), Game.id.desc())

@@ -22,7 +22,7 @@ from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, 
 
 from . import ratings, store
 from .commits import CommitQueue
-from .errors import Conflict, Forbidden, ServiceError, Unprocessable
+from .errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from .models import Game, utcnow
 from .store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
 
@@ -66,7 +66,10 @@ class GameHeader:
     """What lists of games and the envelope of every view need: no state."""
 
     def __init__(self, game: Game) -> None:
-        module = game_module(game.game)
+        try:
+            module = game_module(game.game)
+        except InvalidInput:  # its plug-in was taken out: the game is kept, not served
+            raise NotFound(f"game {game.id} is of a game this server no longer offers") from None
         self.id = game.id
         self.module: GameModule[Any] = module
         self.players = game.players

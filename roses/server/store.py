@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Table, insert, or_, select, update
 from sqlalchemy.orm import Session
 
-from roses.games import JSON, GameModule, InvalidInput, game_module
+from roses.games import GAMES, JSON, GameModule, InvalidInput, game_module
 
 from .accounts import find_user
 from .errors import Conflict, Forbidden, NotFound, Unprocessable
@@ -278,11 +278,17 @@ def save_draft(db: Session, game_id: int, seat: int, data: JSON) -> None:
 # -- lists ----------------------------------------------------------------------------------
 
 
+def offered() -> ColumnElement[bool]:
+    """The games of a kind this server offers: one whose module is gone (a plug-in taken
+    out) stays in the database but is not listed or loaded."""
+    return Game.game.in_(sorted(GAMES))
+
+
 def games_of(db: Session, user: User) -> list[Game]:
     seated = select(Seat.game_id).where(
         or_(Seat.user_id == user.id, Seat.invited_user_id == user.id)
     )
-    query = select(Game).where(Game.id.in_(seated), Game.status != CANCELLED)
+    query = select(Game).where(Game.id.in_(seated), Game.status != CANCELLED, offered())
     return list(db.scalars(query.order_by(Game.id.desc())))
 
 
@@ -291,7 +297,7 @@ def open_games(db: Session, user: User) -> list[Game]:
     free = select(Seat.game_id).where(
         Seat.user_id.is_(None), Seat.bot_name.is_(None), Seat.invited_user_id.is_(None)
     )
-    query = select(Game).where(Game.status == WAITING, Game.id.in_(free))
+    query = select(Game).where(Game.status == WAITING, Game.id.in_(free), offered())
     games = db.scalars(query.order_by(Game.id.desc()).limit(50))
     return [g for g in games if all(s.user_id != user.id for s in g.seats)]
 

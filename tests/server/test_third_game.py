@@ -141,3 +141,24 @@ def test_a_bots_preparation_does_not_count_against_its_time(database_url: str) -
     finally:
         del GAMES[DUEL.name]
     assert view["bids"] == [8, 9]  # the stand-in would have bid 5
+
+
+def test_games_of_a_game_no_longer_offered_are_kept_but_never_loaded(database_url: str) -> None:
+    """A plug-in taken out (here: the duel, after its games were played): the server still
+    starts, lists the player's other games, and resumes no bot of the old game."""
+    register(DUEL)
+    try:
+        with TestClient(create_app(Settings(database_url=database_url))) as client:
+            north = sign_up(client)
+            seats = [{"kind": "me"}, {"kind": "bot", "bot": "steady"}]
+            duel = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    finally:
+        del GAMES[DUEL.name]
+    with TestClient(create_app(Settings(database_url=database_url))) as client:
+        north.client = client
+        lists = north.get("/api/games/mine")
+        assert lists.status_code == 200, lists.text
+        listed = [g["id"] for games in lists.json().values() for g in games]
+        assert duel["id"] not in listed
+        gone = north.get(f"/api/games/{duel['id']}")
+        assert gone.status_code == 404 and "no longer offers" in gone.json()["detail"]
