@@ -58,6 +58,7 @@ class Player:
         self.sealed = 0
         self.withdraw = withdraw  # take the first sealed plan back once (WR-10)
         self.withdrawn = False
+        self.bid = "0"  # the Calais bid of the plan sealed last
         self.reveals: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: owner
 
     def shoot(self, phase: str) -> None:
@@ -118,7 +119,8 @@ class Player:
         troops = page.locator(".troop-row.defend input").first
         if troops.count():
             troops.fill("2")
-        if self.sealed % 2 == 0:
+        self.bid = "1" if self.sealed % 2 == 0 else "0"  # what the sealed plan bids
+        if self.bid == "1":
             page.get_by_label("Calais bid (pounds)").fill("1")
         expect(page.locator(".plan-footer")).to_contain_text("Cost")
         self.shoot("planning-filled")
@@ -141,7 +143,7 @@ class Player:
         page = self.page
         bid = page.get_by_label("Calais bid (pounds)")
         page.get_by_role("button", name="Withdraw the plan to change it").click()
-        expect(bid).to_have_value("1")
+        expect(bid).to_have_value(self.bid)  # the plan as it was sealed
         self.withdraw = False
         self.withdrawn = True
 
