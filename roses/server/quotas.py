@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 from fastapi import FastAPI, Request
@@ -30,18 +30,9 @@ from sqlalchemy.orm import Session, aliased, sessionmaker
 from .deps import CurrentUser, sessions_of
 from .errors import ServiceError
 from .models import Game, Seat, User
-from .settings import Settings
+from .settings import Settings, Window
 from .store import ACTIVE, WAITING
 
-Window = Literal[
-    "login_failures_per_account",
-    "login_failures_per_address",
-    "registrations_per_address",
-    "guests_per_address",
-    "games_per_account",
-    "invitations_per_account",
-    "chat_messages_per_account",
-]
 T = TypeVar("T")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal, get_args
 
 from pydantic import BaseModel, Field
 
@@ -16,8 +17,8 @@ def default_database_url() -> str:
     return f"sqlite:///{default_data_dir() / 'roses.sqlite3'}"
 
 
-# The settings of rate limits, quotas and request bounds that the environment can set.
-_LIMITS = (
+# The time-window rate limits (``limits`` notation, e.g. "10/15 minutes"), by name.
+Window = Literal[
     "login_failures_per_account",
     "login_failures_per_address",
     "registrations_per_address",
@@ -25,6 +26,11 @@ _LIMITS = (
     "games_per_account",
     "invitations_per_account",
     "chat_messages_per_account",
+]
+
+# The settings of rate limits, quotas and request bounds that the environment can set.
+_LIMITS = (
+    *get_args(Window),
     "open_games_per_account",
     "open_game_days",
     "bot_games_per_account",

@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import Phase as Stage
 
+from roses.wotr.actions import Pick
 from roses.wotr.data import BoardData, default_board, default_board_json, parse_board
 from roses.wotr.game import Game, Setup
 from roses.wotr.state import LANCASTER, YORK, GameState, Phase
@@ -67,3 +68,12 @@ def give(state: GameState, seat: int, *cards: str, zone: str | None = None) -> N
 
 def vp(game: Game) -> list[int]:
     return [player.vp for player in game.state.players]
+
+
+def planning_game() -> Game:
+    """A 4-player game at turn 1's Planning, every pick the first card laid out."""
+    game = Game(4, seed=11)
+    while game.phase is Phase.DRAW:
+        game.apply(game.awaiting()[0], Pick(game.state.layout[0]))
+    assert game.phase is Phase.PLANNING
+    return game

@@ -5,19 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from roses.wotr import Game, IllegalActionError, Orders, Phase, Pick
+from roses.wotr import IllegalActionError, Orders, Phase
 from roses.wotr.actions import Unseal
 from roses.wotr.record import record_of, replay
 
-from .helpers import BLUE, GREEN, RED, YELLOW
-
-
-def planning_game() -> Game:
-    game = Game(4, seed=11)
-    while game.phase is Phase.DRAW:
-        game.apply(game.awaiting()[0], Pick(game.state.layout[0]))
-    assert game.phase is Phase.PLANNING
-    return game
+from .helpers import BLUE, GREEN, RED, YELLOW, planning_game
 
 
 def test_a_sealed_plan_is_taken_back_and_sealed_again() -> None:

@@ -10,20 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roses.bots.wotr import make_wotr_bot
-from roses.wotr.actions import Orders, Pick
+from roses.wotr.actions import Orders
 from roses.wotr.game import Game
 from roses.wotr.phases.deployment import deploy
 from roses.wotr.state import SEAT_NAMES, Phase
 
-from .helpers import BLUE, GREEN, NO_SHRINK, RED, YELLOW, game_at, give
-
-
-def planning_game() -> Game:
-    game = Game(4, seed=11)
-    while game.phase is Phase.DRAW:
-        game.apply(game.awaiting()[0], Pick(game.state.layout[0]))
-    assert game.phase is Phase.PLANNING
-    return game
+from .helpers import BLUE, GREEN, NO_SHRINK, RED, YELLOW, game_at, give, planning_game
 
 
 def test_money_is_behind_each_screen_during_planning() -> None:
