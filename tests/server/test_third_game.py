@@ -162,3 +162,28 @@ def test_games_of_a_game_no_longer_offered_are_kept_but_never_loaded(database_ur
         assert duel["id"] not in listed
         gone = north.get(f"/api/games/{duel['id']}")
         assert gone.status_code == 404 and "no longer offers" in gone.json()["detail"]
+
+
+def test_a_draft_is_seen_by_its_seat_alone_and_changes_no_version(
+    duel_client: TestClient,
+) -> None:
+    """A private draft (e.g. a plan being made, WR-20) reaches only its own seat: not the
+    other seat's HTTP answers or socket, not a spectator; saving it bumps no version."""
+    north, south = sign_up(duel_client), sign_up(duel_client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
+    game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    game = south.post(f"/api/games/{game['id']}/join").json()
+    secret = {"thinking": "bid-7-then-bluff"}
+    with south.websocket(f"/api/games/{game['id']}/ws") as socket:
+        socket.receive_json()
+        saved = north.client.put(
+            f"/api/games/{game['id']}/draft", json={"draft": secret}, headers=north.headers
+        )
+        assert saved.status_code == 204, saved.text
+        assert north.game(game["id"])["draft"] == secret
+        _post(north, north.game(game["id"]), {"bid": 3})  # the next message south gets
+        pushed = socket.receive_json()
+    spectator = sign_up(duel_client)
+    for message in (pushed, south.game(game["id"]), spectator.game(game["id"])):
+        assert "bid-7-then-bluff" not in str(message)
+    assert pushed["version"] == game["version"] + 1  # the draft moved no version
