@@ -1,0 +1,20 @@
+// Translations. Every text a person sees goes through t("English text", {name: value}):
+// the English text is the message id in the gettext catalogues (roses/locale), and the page
+// carries its language's catalogue. Placeholders are {name}.
+
+const catalogue = JSON.parse(document.getElementById("translations")?.textContent || "{}");
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+export function t(text, params = {}) {
+  return fill(catalogue[text] || text, params);
+}
+
+// A text that depends on a count: tn("{n} game", "{n} games", n).
+export function tn(singular, plural, count, params = {}) {
+  const forms = catalogue[`${singular}\u0000${plural}`];
+  const chosen = forms ? forms[count === 1 ? 0 : 1] : count === 1 ? singular : plural;
+  return fill(chosen, { n: count, ...params });
+}
