@@ -66,6 +66,10 @@ class Game(Base):
     turn_since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # or casual
+    # The time limit (clocks.TimeControl as JSON; None: none) and when the server must next
+    # act on the clocks (a flag falls, a stand-in moves): see roses/server/clocks.py.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    clock_due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -85,6 +89,14 @@ class Seat(Base):
     invited_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     bot_name: Mapped[str | None] = mapped_column(String(32))
     bot_strength: Mapped[str | None] = mapped_column(String(16))
+    # The seat's clock (roses/server/clocks.py): its time left as of clock_since (when it
+    # last started or stopped); deadline only while it runs; the 80% warning's moment and
+    # when that warning went out (cleared whenever the clock starts for a new decision).
+    time_left_ms: Mapped[int | None] = mapped_column(BigInteger)
+    clock_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    warn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     user: Mapped[User | None] = relationship(foreign_keys=[user_id], lazy="joined")
     invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")
