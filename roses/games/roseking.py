@@ -21,14 +21,14 @@ from roses.roseking import (
     card_name,
     parse_move,
     square_name,
-    territories,
 )
-from roses.roseking.geometry import TARGET, Bitboard, squares_of
+from roses.roseking.geometry import TARGET
 from roses.roseking.moves import DRAW, PASS, PASS_MOVE
 from roses.roseking.record import record_of, root
 from roses.roseking.view import PlayerView
 
 from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+from .roseking_log import end_account, move_entry, seat_label
 
 UNDO, END_TURN = "undo", "end-turn"
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per move: the server's settings
@@ -40,24 +40,14 @@ class RoseKingState:
     options: Mapping[str, JSON]
     # RK-19 Light: a play shown to its player, part of the game only once the turn ends.
     pending: Move | None = None
-    mover: list[int] = field(default_factory=list)  # the seat of each move on the board
+    # The moves on the board told for people (roseking_log.move_entry), passes included.
+    entries: list[dict[str, JSON]] = field(default_factory=list)
 
 
 def _variant(players: int, options: Mapping[str, JSON]) -> Variant:
     if players == 4:
         return Variant.FOUR_PLAYER
     return Variant.RANDOM_START if options.get("random_start") else Variant.CLASSIC
-
-
-def seat_label(seat: int, seats: int) -> str:
-    """``Red``/``White``, or ``Red 1``..``White 2`` in the team variant (RK-16)."""
-    team = ("Red", "White")[seat & 1]
-    return team if seats == 2 else f"{team} {seat // 2 + 1}"
-
-
-def territory_squares(stones: Bitboard) -> list[list[str]]:
-    """The territories of ``stones`` (RK-14) as square names, largest first."""
-    return [[square_name(sq) for sq in squares_of(group)] for group in territories(stones)]
 
 
 def _targets(board: Board) -> dict[str, str | None]:
@@ -184,36 +174,31 @@ class RoseKing:
     def _make(self, state: RoseKingState, move: Move) -> None:
         """``move`` and the passes that follow it (RK-11, RK-17)."""
         board = state.board
-        state.mover.append(board.turn)
+        before = board.copy(stack=False)
         board.push(move)
+        state.entries.append(move_entry(len(state.entries), before, move, board))
         while board.legal_moves() == (PASS_MOVE,):
-            state.mover.append(board.turn)
+            state.entries.append(move_entry(len(state.entries), board, PASS_MOVE, board))
             board.push(PASS_MOVE)
 
     def view(self, state: RoseKingState, seat: int | None) -> dict[str, JSON]:
         board = state.board
         shown, pending = board, None
+        last_move = state.entries[-1] if state.entries else None
         if state.pending is not None and seat == board.turn:
             # RK-19 Light: the player sees their play made; the others once the turn ends.
             shown = board.copy()
             shown.push(state.pending)
             pending = str(state.pending)
-        view: dict[str, JSON] = {
+            last_move = move_entry(len(state.entries), board, state.pending, shown)
+        return {
             "pending": pending,
             "state": self._state(shown, seat, state.options),
-            "log": [
-                {"ply": ply, "seat": seat_label(mover, board.seats), "move": str(move)}
-                for ply, (mover, move) in enumerate(zip(state.mover, board.move_stack, strict=True))
-            ],
+            "log": list(state.entries),
+            "last_move": last_move,  # the squares to mark on the board
             "targets": _targets(shown),
-            "territories": None,
+            "end": end_account(board, seat),  # RK-12..RK-15 once over
         }
-        if board.is_over():
-            view["territories"] = {
-                "red": territory_squares(board.red),
-                "white": territory_squares(board.white),
-            }
-        return view
 
     def _state(self, board: Board, seat: int | None, options: Mapping[str, JSON]) -> JSON:
         state = board.view(seat).to_dict()
@@ -250,9 +235,11 @@ class RoseKing:
     def replay(self, state: RoseKingState, seat: int | None) -> list[dict[str, JSON]]:
         board = root(state.board)
         frames = [self._state(board, seat, state.options)]
-        for move in state.board.move_stack:
+        for entry, move in zip(state.entries, state.board.move_stack, strict=True):
             board.push(move)
-            frames.append(self._state(board, seat, state.options))
+            frames.append({**self._state(board, seat, state.options), "last_move": entry})
+        if board.is_over():  # the replay ends on the territories and the result
+            frames[-1]["end"] = end_account(board, seat)
         return frames
 
     def bots(self) -> dict[str, tuple[str, ...]]:

@@ -35,7 +35,7 @@ def test_a_game_is_played_to_the_end_and_its_record_replays(client: TestClient) 
     final = play_out({0: red, 1: white}, game, random.Random(5))
     assert final["status"] == "finished"
     assert final["result"]["winner"] in {"red", "white", "draw"}
-    assert final["territories"]["red"] or final["territories"]["white"]
+    assert final["end"]["territories"]["red"] or final["end"]["territories"]["white"]
     record = red.get(f"/api/games/{game['id']}/record")
     assert record.status_code == 200
     assert "attachment" in record.headers["content-disposition"]
