@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
 
@@ -160,3 +160,32 @@ class GameModule(Protocol[State]):
     def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
         """A legal action chosen at random, for a bot that failed or overran its time."""
         ...
+
+
+@runtime_checkable
+class Analysable(Protocol):
+    """Optional: a game whose decisions can be analysed for people after they are made
+    (each decision's value before and after, the best one, a judgement). A module without
+    these methods has no analysis; the server says so.
+
+    The work runs in the bot worker processes, one decision per job, within a hard time
+    limit. Each decision is judged from what its seat knew when making it, never from the
+    deal, so an analysis of a game still running reveals no more than its moves did."""
+
+    def analysis_inputs(self, state: Any) -> list[Any]:
+        """One picklable input per decision made so far, in order: the deciding seat's
+        knowledge then (a bot's input) and the decision made."""
+        ...
+
+    def prepare_analysis(self) -> None:
+        """Get the analysis ready to answer within its time (once per worker process)."""
+        ...
+
+    def analyse(self, analysis_input: Any, seconds: float) -> dict[str, JSON]:
+        """One decision judged within ``seconds`` (runs in a worker process)."""
+        ...
+
+
+def analysable(module: object) -> Analysable | None:
+    """``module`` as an ``Analysable`` if it offers analysis, else None."""
+    return module if isinstance(module, Analysable) else None

@@ -263,5 +263,26 @@ class RoseKing:
     def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> JSON:
         return str(rng.choice(bot_input.legal_moves))
 
+    def analysis_inputs(self, state: RoseKingState) -> list[tuple[int, PlayerView, str]]:
+        """Each move made so far (passes too) with the view its seat had then: hands are
+        public (RK-5) and the pile enters as a set of cards (RK-20), never its order."""
+        board = root(state.board)
+        inputs = []
+        for ply, move in enumerate(state.board.move_stack):
+            inputs.append((ply, board.view(board.turn), str(move)))
+            board.push(move)
+        return inputs
+
+    def prepare_analysis(self) -> None:
+        from roses.bots.roseking.search import warm_up
+
+        warm_up()
+
+    def analyse(self, analysis_input: tuple[int, PlayerView, str], seconds: float) -> JSON:
+        from roses.bots.roseking.analysis import analyse_move
+
+        ply, view, move = analysis_input
+        return analyse_move(view, parse_move(move), ply, time_limit=seconds).to_dict()
+
 
 ROSE_KING = RoseKing()

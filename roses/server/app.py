@@ -15,7 +15,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import accounts_api, api, community_api, live, quotas, ratings_api
+from . import accounts_api, analysis_api, api, community_api, live, quotas, ratings_api
+from .analysis_runner import AnalysisRunner
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
 from .deps import SignedInCache
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.bots.resume_all(sessions)
         yield
         await app.state.bots.stop()
+        await app.state.analyses.stop()
         if app.state.relay is not None:
             await app.state.relay.stop()
         engine.dispose()
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.games = games
     app.state.bots = BotRunner(games, settings)
+    app.state.analyses = AnalysisRunner(sessions, settings)
     app.state.relay = (
         RedisRelay(settings.redis_url, settings.redis_channel, games.changed_elsewhere)
         if settings.redis_url
@@ -127,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(community_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(analysis_api.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -141,6 +145,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/games/{game_id}/replay", include_in_schema=False)
     def replay_page(game_id: GameId) -> HTMLResponse:
         return page("replay", "play replay")
+
+    @app.get("/games/{game_id}/analysis", include_in_schema=False)
+    def analysis_page(game_id: GameId) -> HTMLResponse:
+        return page("analysis", "play analysis", "roses · analysis")
 
     @app.get("/ratings", include_in_schema=False)
     def ratings_page() -> HTMLResponse:

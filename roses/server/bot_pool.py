@@ -15,14 +15,18 @@ import logging
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
 from roses.games import JSON, game_module
+from roses.games.base import analysable
 
 log = logging.getLogger("roses.server.bots")
 PREPARATION_SECONDS = 120.0  # a worker's first job for a bot may compile its search first
+ANALYSIS = "analysis"  # what a worker prepares for an AnalysisJob
 PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
 
 
@@ -33,6 +37,15 @@ class BotJob:
     bot_input: Any
     seconds: float
     seed: int
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """One decision of a game analysed (``roses.games.base.Analysable``)."""
+
+    game: str
+    analysis_input: Any
+    seconds: float
 
 
 class BotFailed(Exception):
@@ -55,26 +68,46 @@ def _leave_the_server(keep: int) -> None:
         os._exit(0)
 
 
+def _ready(
+    connection: Connection,
+    prepared: set[tuple[str, str]],
+    task: tuple[str, str],
+    prepare: Callable[[], None],
+) -> None:
+    """Prepare ``task`` once per worker (e.g. compile a search), then say the job's time
+    starts now."""
+    if task not in prepared:
+        prepare()
+        prepared.add(task)
+    connection.send(("ready", None))
+
+
 def _work(connection: Connection, niceness: int) -> None:
-    """A worker process: one job at a time, each answered with ("ok", action) or
-    ("error", text)."""
+    """A worker process: one job at a time (a bot's move or a decision analysed), each
+    answered with ("ok", action or analysis) or ("error", text)."""
     _leave_the_server(keep=connection.fileno())
     with contextlib.suppress(OSError):
         os.nice(niceness)  # people's requests in the web process come first
     prepared: set[tuple[str, str]] = set()
     while True:
         try:
-            job: BotJob = connection.recv()
+            job: BotJob | AnalysisJob = connection.recv()
         except EOFError:  # the server is gone
             return
         try:
             module = game_module(job.game)
-            if (job.game, job.bot) not in prepared:  # e.g. compiling a search, once
-                module.prepare_bot(job.bot)
-                prepared.add((job.game, job.bot))
-            connection.send(("ready", None))  # the move's time starts now
-            action = module.bot_action(job.bot, job.bot_input, job.seconds, job.seed)
-            connection.send(("ok", action))
+            if isinstance(job, AnalysisJob):
+                analyses = analysable(module)
+                if analyses is None:
+                    raise BotFailed(f"{job.game} has no analysis")
+                _ready(connection, prepared, (job.game, ANALYSIS), analyses.prepare_analysis)
+                answer = analyses.analyse(job.analysis_input, job.seconds)
+            else:
+                _ready(
+                    connection, prepared, (job.game, job.bot), partial(module.prepare_bot, job.bot)
+                )
+                answer = module.bot_action(job.bot, job.bot_input, job.seconds, job.seed)
+            connection.send(("ok", answer))
         except Exception as error:  # reported to the server, which stands in a random action
             connection.send(("error", f"{type(error).__name__}: {error}"))
 
@@ -101,7 +134,7 @@ class BotPool:
         self._idle: list[_Worker] = []
         self._free = asyncio.Semaphore(self._size)
 
-    async def run(self, job: BotJob, limit: float) -> JSON:
+    async def run(self, job: BotJob | AnalysisJob, limit: float) -> JSON:
         """The bot's action; ``TimeoutError`` (its worker killed) if it takes more than
         ``limit`` seconds, ``BotFailed`` if it raised. Neither waiting for a free worker nor
         a worker's one-off preparation of that bot (``prepare_bot``) counts."""

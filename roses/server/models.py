@@ -215,3 +215,18 @@ class RatingChange(Base):
     rating: Mapped[float] = mapped_column(Float)
     deviation: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AnalysisRow(Base):
+    """One decision of a game analysed (the game's own JSON), kept so that a second visit
+    is instant. A decision once made never changes, so neither does its analysis."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # the decision: 0, 1, ...
+    result: Mapped[Any] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)  # the search time it was given
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -26,6 +26,7 @@ Window = Literal[
     "games_per_account",
     "invitations_per_account",
     "chat_messages_per_account",
+    "analyses_per_account",
 ]
 
 # The settings of rate limits, quotas and request bounds that the environment can set.
@@ -40,6 +41,7 @@ _LIMITS = (
     "header_timeout_seconds",
     "keep_alive_seconds",
     "trusted_origins",
+    "analysis_seconds",
 )
 
 
@@ -54,6 +56,10 @@ class Settings(BaseModel):
     bot_margin_seconds: float = 2.0
     # Bot searches run in this many worker processes (at a lower priority than the web).
     bot_workers: int = 4
+    # Game analyses: the search time per decision, and their own worker processes (so
+    # that an analysis never holds up a bot's move).
+    analysis_seconds: float = 0.2
+    analysis_workers: int = 1
     # Games kept in memory by their writers; the least recently used are read again later.
     cached_games: int = 20_000
     # A seat's private draft (e.g. a plan being made) is at most this many bytes of JSON.
@@ -74,6 +80,7 @@ class Settings(BaseModel):
     games_per_account: str = "30/hour"
     invitations_per_account: str = "60/hour"
     chat_messages_per_account: str = "12/minute"
+    analyses_per_account: str = "20/hour"  # games analysed afresh (a cached one is free)
     # Quotas on what one account holds at once.
     open_games_per_account: int = 50
     bot_games_per_account: int = 3

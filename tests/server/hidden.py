@@ -91,3 +91,20 @@ def assert_ratings_only(answer: Any) -> None:
     else:
         assert set(answer) == {"game", "title", "variant", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
+
+
+ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}
+RK_DECISION_KEYS = {"ply", "seat", "team", "move", "judgement", "win_before", "win_after",
+                    "best_move", "red_win_before", "red_win_after", "exact", "depth"}  # fmt: skip
+
+
+def assert_analysis_only(answer: Any) -> None:
+    """A game's analysis holds its envelope and, per decision made, numbers and moves:
+    no state, no deal, no pile."""
+    walk(answer)
+    assert set(answer) == ANALYSIS_KEYS, answer
+    assert_envelopes_only([answer["game"]])
+    for decision in answer["decisions"]:
+        assert decision is None or set(decision) == RK_DECISION_KEYS, decision
+        values = [] if decision is None else decision.values()
+        assert all(isinstance(value, int | float | str | bool) for value in values)

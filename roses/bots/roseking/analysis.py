@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from roses.roseking import Board
+from roses.roseking import Board, Move
 from roses.roseking.record import replay, root
 from roses.roseking.view import PlayerView
 
@@ -68,9 +68,13 @@ class PlyAnalysis:
     win_before: float  # the mover's win probability with the best move
     win_after: float  # with the move played
     best_move: str
-    red_win_after: float  # for the graph: always Red's side
+    red_win_before: float  # for the graph: always Red's side
+    red_win_after: float
     exact: bool
     depth: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -106,40 +110,63 @@ def analyse_position(
     )
 
 
+def _red(win: float, seat: int) -> float:
+    return round(win if seat & 1 == 0 else 1.0 - win, 4)
+
+
+def analyse_move(
+    view: PlayerView,
+    move: Move,
+    ply: int,
+    *,
+    time_limit: float | None = None,
+    nodes: int | None = None,
+) -> PlyAnalysis:
+    """One move judged from ``view``, the view of the seat that made it before it did."""
+    seat = view.turn
+    result = _search(view, time_limit, nodes)
+    values = dict(zip(result.moves, result.values, strict=True))
+    if move not in values:
+        raise ValueError(f"{move} is not a legal move in this position")
+    before = win_probability(result.values[0])
+    after = win_probability(values[move])
+    forced = len(result.moves) == 1
+    return PlyAnalysis(
+        ply=ply, seat=seat, team=("red", "white")[seat & 1], move=str(move),
+        judgement=FORCED if forced else judgement(before - after),
+        win_before=round(before, 4), win_after=round(after, 4),
+        best_move=str(result.best),
+        red_win_before=_red(before, seat), red_win_after=_red(after, seat),
+        exact=result.exact, depth=result.depth,
+    )  # fmt: skip
+
+
+def game_moves(record: dict[str, Any]) -> list[tuple[PlayerView, Move]]:
+    """Each move of a game record with the view its seat had when making it (RK-20: never
+    the pile's order). Raises ``InvalidRecordError`` for a record that does not replay."""
+    final = replay(record)
+    board: Board = root(final)
+    moves: list[tuple[PlayerView, Move]] = []
+    for move in final.move_stack:
+        moves.append((board.view(board.turn), move))
+        board.push(move)
+    return moves
+
+
 def analyse_game(
     record: dict[str, Any], *, time_limit: float | None = None, nodes: int | None = None
 ) -> GameAnalysis:
     """Each move of a game record: win probability before and after, the best move, a
     judgement. Raises ``InvalidRecordError`` for a record that does not replay."""
-    final = replay(record)
-    board: Board = root(final)
-    plies: list[PlyAnalysis] = []
-    red_start = 0.5
-    for ply, move in enumerate(final.move_stack):
-        seat = board.turn
-        result = _search(board.view(seat), time_limit, nodes)
-        values = dict(zip(result.moves, result.values, strict=True))
-        before = win_probability(result.values[0])
-        after = win_probability(values[move])
-        if ply == 0:
-            red_start = before if seat & 1 == 0 else 1.0 - before
-        forced = len(result.moves) == 1
-        plies.append(
-            PlyAnalysis(
-                ply=ply, seat=seat, team=("red", "white")[seat & 1], move=str(move),
-                judgement=FORCED if forced else judgement(before - after),
-                win_before=round(before, 4), win_after=round(after, 4),
-                best_move=str(result.best),
-                red_win_after=round(after if seat & 1 == 0 else 1.0 - after, 4),
-                exact=result.exact, depth=result.depth,
-            )
-        )  # fmt: skip
-        board.push(move)
+    plies = [
+        analyse_move(view, move, ply, time_limit=time_limit, nodes=nodes)
+        for ply, (view, move) in enumerate(game_moves(record))
+    ]
     return GameAnalysis(
-        variant=final.variant.value,
+        variant=replay(record).variant.value,
         players=[str(name) for name in record.get("players", [])],
         plies=plies,
-        red_win_start=round(red_start, 4),
+        red_win_start=plies[0].red_win_before if plies else 0.5,
     )
 
 
