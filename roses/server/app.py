@@ -15,7 +15,17 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import accounts_api, analysis_api, api, community_api, live, quotas, ratings_api
+from . import (
+    accounts_api,
+    analysis_api,
+    api,
+    community_api,
+    guest_upgrade,
+    live,
+    notifications_api,
+    quotas,
+    ratings_api,
+)
 from .analysis_runner import AnalysisRunner
 from .bot_runner import BotRunner
 from .db import make_engine, session_factory
@@ -130,6 +140,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(community_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(notifications_api.router)
+    app.include_router(guest_upgrade.router)
     app.include_router(analysis_api.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -157,5 +169,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/players/{name}", include_in_schema=False)
     def player_page(name: str) -> HTMLResponse:
         return page("player", "ratings", "roses · player")
+
+    @app.get("/settings", include_in_schema=False)
+    def settings_page() -> HTMLResponse:
+        return page("settings", "settings", "Settings — roses")
+
+    @app.get("/unsubscribe/{token}", include_in_schema=False)
+    def unsubscribe_page(token: str) -> HTMLResponse:
+        return page("unsubscribe", "settings", "Unsubscribe — roses")
 
     return app

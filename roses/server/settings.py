@@ -95,6 +95,15 @@ class Settings(BaseModel):
     # Origins other than the server's own allowed to send state-changing requests (a proxy
     # that rewrites Host, say); the server's own origin is always allowed.
     trusted_origins: list[str] = []
+    # E-mail (notifications.py, digest.py): the SMTP server (smtp://user:password@host:port,
+    # smtps:// for TLS; None: no e-mail at all), the sender, and the address the links in
+    # e-mails point to. The daily digest goes out from digest_hour (UTC) on, looked for every
+    # digest_check_seconds.
+    smtp_url: str | None = None
+    mail_from: str = "roses <roses@localhost>"
+    public_url: str = "http://127.0.0.1:8000"
+    digest_hour: int = Field(default=7, ge=0, le=23)
+    digest_check_seconds: float = 600
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -108,6 +117,9 @@ class Settings(BaseModel):
         for field in _LIMITS:  # ROSES_GUESTS_PER_ADDRESS=1000/hour, say, for a load test
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
+        for name in ("smtp_url", "mail_from", "public_url", "digest_hour"):
+            if raw := os.environ.get(f"ROSES_{name.upper()}"):
+                values[name] = raw
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
         values.update({key: value for key, value in overrides.items() if value is not None})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from roses.roseking import Board, card_name
@@ -108,3 +109,26 @@ def assert_analysis_only(answer: Any) -> None:
         assert decision is None or set(decision) == RK_DECISION_KEYS, decision
         values = [] if decision is None else decision.values()
         assert all(isinstance(value, int | float | str | bool) for value in values)
+
+
+WAITING_KEYS = {"count", "games"}
+WAITING_GAME_KEYS = {"id", "game", "title", "turn_since"}
+
+
+def assert_waiting_only(answer: Any) -> None:
+    """The badge's answer: how many games wait for me and which (number, game, since when),
+    nothing of any game's state."""
+    walk(answer)
+    assert set(answer) == WAITING_KEYS, answer
+    assert answer["count"] == len(answer["games"])
+    for game in answer["games"]:
+        assert set(game) == WAITING_GAME_KEYS, game
+        assert all(isinstance(value, int | str) for value in game.values())
+
+
+def assert_mail_hides(text: str, secrets: list[str]) -> None:
+    """An e-mail (its links taken out: their tokens are random) names none of ``secrets``
+    (the draw pile's cards, another seat's sealed plan)."""
+    words = re.sub(r"https?://\S+", " ", text)
+    for secret in secrets:
+        assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", words), f"{secret!r} mailed"

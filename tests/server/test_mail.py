@@ -1,0 +1,233 @@
+"""E-mail through a real SMTP server (aiosmtpd, started here): the daily digest of games
+waiting for a person, at most one a day even from two server processes, none without an
+opt-in or with nothing waiting, and an unsubscribe link that works without signing in."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from roses.games.wotr import WOTR
+from roses.roseking import card_name
+from roses.server import Settings, create_app
+from roses.server.digest import send_digests
+from roses.server.live_games import LiveGame
+from roses.server.mail import smtp_server as read_smtp_url
+from roses.server.store import read_game
+
+from .conftest import Player, sign_up, true_board, two_player_game
+from .hidden import assert_mail_hides
+from .smtp import Inbox, body, smtp_server, unsubscribe_link
+from .test_resign import _wotr_game, wotr_until
+
+pytestmark = pytest.mark.timeout(90)
+
+SETTINGS = "/api/settings/notifications"
+MORNING = datetime(2031, 5, 6, 8, 0, tzinfo=UTC)  # after the digest hour, a day of its own
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[str, Inbox]]:
+    with smtp_server() as server:
+        yield server
+
+
+def _settings(database_url: str, smtp_url: str) -> Settings:
+    return Settings(
+        database_url=database_url,
+        smtp_url=smtp_url,
+        public_url="http://testserver",
+        digest_hour=7,
+        digest_check_seconds=3600,
+    )
+
+
+@pytest.fixture
+def mail_client(database_url: str, smtp: tuple[str, Inbox]) -> Iterator[TestClient]:
+    with TestClient(create_app(_settings(database_url, smtp[0]))) as client:
+        yield client
+
+
+def _digests(client: TestClient, now: datetime) -> None:
+    """The digest's periodic look at ``now``. (On PostgreSQL, whose database the tests
+    share, other tests' accounts may get theirs too: the tests count by address.)"""
+    client.portal.call(send_digests, client.app, now)  # type: ignore[union-attr]
+
+
+def _address(label: str) -> str:
+    return f"{label}-{uuid.uuid4().hex[:8]}@example.org"
+
+
+def _opt_in(player: Player, email: str, **choices: bool) -> None:
+    body_ = {"email": email, "digest": True, **choices}
+    answer = player.client.put(SETTINGS, json=body_, headers=player.headers)
+    assert answer.status_code == 200, answer.text
+
+
+def _game_waiting_for(red: Player, white: Player) -> tuple[dict[str, Any], Player, Player]:
+    game = two_player_game(red, white)
+    mover, other = (red, white) if game["to_act"] == [0] else (white, red)
+    return game, mover, other
+
+
+def test_the_digest_arrives_and_its_link_unsubscribes(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    inbox = smtp[1]
+    red, white = sign_up(mail_client), sign_up(mail_client)
+    game, mover, other = _game_waiting_for(red, white)
+    mover_address, other_address = _address("mover"), _address("other")
+    _opt_in(mover, mover_address)
+    _opt_in(other, other_address)
+
+    _digests(mail_client, MORNING)
+    assert inbox.to(other_address) == []  # nothing waits for the other player
+    [message] = inbox.to(mover_address)
+    assert message["Subject"] == "roses: a game is waiting for your move"
+    assert message["From"] == "roses <roses@localhost>"
+    text = body(message)
+    assert f"Hello {mover.name}," in text
+    assert f"The Rose King, game {game['id']}, against {other.name}" in text
+    assert f"http://testserver/games/{game['id']}" in text
+    assert "http://testserver/settings" in text
+
+    link = unsubscribe_link(message)
+    assert link.startswith("http://testserver/unsubscribe/")
+    page = mail_client.get(link)  # what the mail program opens: a page that asks first
+    assert page.status_code == 200 and "/static/js/unsubscribe.js" in page.text
+    token = link.rsplit("/", 1)[1]
+    assert mail_client.get(f"/api/unsubscribe/{token}").json() == {
+        "kind": "digest",
+        "subscribed": True,
+    }
+    mine = mover.get(SETTINGS).json()
+    assert mine["digest"] is True  # opening the link changed nothing
+    stopped = mail_client.post("/api/unsubscribe", json={"token": token})  # no sign-in
+    assert stopped.status_code == 200, stopped.text
+    assert stopped.json() == {"kind": "digest", "subscribed": False}
+    mine = mover.get(SETTINGS).json()
+    assert mine["digest"] is False and mine["email"] == mover_address
+
+    _digests(mail_client, MORNING + timedelta(days=1))
+    assert len(inbox.to(mover_address)) == 1
+
+
+def test_a_changed_or_foreign_token_is_refused(mail_client: TestClient) -> None:
+    red = sign_up(mail_client)
+    _opt_in(red, _address("red"))
+    for token in ("WzEsImRpZ2VzdCJd.forged-signature", "not-a-token-at-all"):
+        refused = mail_client.post("/api/unsubscribe", json={"token": token})
+        assert refused.status_code == 404, refused.text
+        assert "not valid" in refused.json()["detail"]
+        assert mail_client.get(f"/api/unsubscribe/{token}").status_code == 404
+    assert red.get(SETTINGS).json()["digest"] is True
+
+
+def test_no_digest_without_an_opt_in_or_before_the_digest_hour(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    red, white = sign_up(mail_client), sign_up(mail_client)
+    _game, mover, _other = _game_waiting_for(red, white)
+    address = _address("m")
+    saved = mover.client.put(SETTINGS, json={"email": address}, headers=mover.headers)
+    assert saved.status_code == 200
+    _digests(mail_client, MORNING)  # an address, but no opt-in
+    assert smtp[1].to(address) == []
+    _opt_in(mover, address)
+    _digests(mail_client, MORNING.replace(hour=6))  # digest_hour is 7
+    assert smtp[1].to(address) == []
+    _digests(mail_client, MORNING)
+    assert len(smtp[1].to(address)) == 1
+
+
+def test_one_digest_a_day_even_from_two_server_processes(
+    database_url: str, smtp: tuple[str, Inbox]
+) -> None:
+    settings = _settings(database_url, smtp[0])
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        red, white = sign_up(first), sign_up(first)
+        _game, mover, _other = _game_waiting_for(red, white)
+        address = _address("once")
+        _opt_in(mover, address)
+        _digests(first, MORNING)
+        _digests(second, MORNING)  # the day is claimed in the database
+        _digests(first, MORNING + timedelta(hours=10))
+        assert len(smtp[1].to(address)) == 1
+        _digests(second, MORNING + timedelta(days=1))
+        assert len(smtp[1].to(address)) == 2
+
+
+def test_a_digest_that_could_not_be_sent_goes_out_at_the_next_look(
+    database_url: str, smtp: tuple[str, Inbox]
+) -> None:
+    with smtp_server() as (closed_url, _unused):
+        pass  # its port is free again: nothing listens there
+    with TestClient(create_app(_settings(database_url, closed_url))) as client:
+        red, white = sign_up(client), sign_up(client)
+        _game, mover, _other = _game_waiting_for(red, white)
+        address = _address("later")
+        _opt_in(mover, address)
+        _digests(client, MORNING)  # refused: nothing listens
+        client.app.state.settings.smtp_url = smtp[0]  # type: ignore[attr-defined]
+        _digests(client, MORNING + timedelta(minutes=10))
+    assert len(smtp[1].to(address)) == 1
+
+
+def test_the_digest_names_each_waiting_game_and_no_secret(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    """RK-5: the draw pile's order; WR-13: the other seat's sealed plan."""
+    one, two = sign_up(mail_client), sign_up(mail_client)
+    rose, mover, _other = _game_waiting_for(one, two)
+    wotr_id = _wotr_game(one, two)
+    wotr_until(mail_client, [one, two], wotr_id, "planning")
+    with mail_client.app.state.sessions() as db:  # type: ignore[attr-defined]
+        live = LiveGame(read_game(db, wotr_id))
+    plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3))
+    sealed = one.post(
+        f"/api/games/{wotr_id}/moves",
+        {"move": json.loads(json.dumps(plan)), "version": live.version},
+    )
+    assert sealed.status_code == 200, sealed.text
+    address = _address("two")
+    _opt_in(two, address)
+    _digests(mail_client, MORNING)
+    [message] = smtp[1].to(address)
+    text = body(message)
+    assert f"Wars of the Roses, game {wotr_id}" in text  # two's plan is still to make
+    assert (f"game {rose['id']}," in text) == (mover is two)
+    pile = [card_name(card) for card in true_board(mail_client, rose["id"]).draw_pile]
+    plan_words = [v for v in _strings(plan) if len(v) > 2]
+    assert_mail_hides(text, pile + plan_words)
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _strings(item)]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def test_smtp_urls_are_read_or_refused_saying_why() -> None:
+    server = read_smtp_url("smtps://me%40host:p%3Ass@mail.example.org")
+    assert (server.host, server.port, server.implicit_tls) == ("mail.example.org", 465, True)
+    assert (server.username, server.password) == ("me@host", "p:ss")
+    plain = read_smtp_url("smtp://127.0.0.1:2525")
+    assert (plain.port, plain.implicit_tls, plain.username) == (2525, False, None)
+    for url, reason in [
+        ("http://mail.example.org", "smtp:// or smtps://"),
+        ("smtp://", "names no host"),
+        ("smtp://host:99999", "port"),
+    ]:
+        with pytest.raises(ValueError, match=reason):
+            read_smtp_url(url)
