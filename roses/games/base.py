@@ -62,6 +62,35 @@ class OptionField:
         }
 
 
+@dataclass(frozen=True)
+class TutorialAnswer:
+    """A tutorial's judgement of a learner's move: ``accepted`` only for the move asked for.
+    ``reason`` names the hint the game's texts give, ``values`` fill its placeholders, and
+    ``view`` is the position after an accepted move (None: the position is unchanged)."""
+
+    accepted: bool
+    reason: str
+    values: dict[str, JSON]
+    view: dict[str, JSON] | None
+
+
+class Tutorial(Protocol):
+    """An interactive tutorial: real positions, each asking the learner for a move that the
+    game's rules check. Its texts live with the game's web client, keyed by step."""
+
+    def steps(self) -> tuple[str, ...]:
+        """Each step's key, in order."""
+        ...
+
+    def view(self, step: int) -> dict[str, JSON]:
+        """The step's position as the learner's seat sees it (shaped like ``view``)."""
+        ...
+
+    def answer(self, step: int, action: JSON) -> TutorialAnswer:
+        """The learner's raw ``action`` judged; ``InvalidInput`` if it is no action at all."""
+        ...
+
+
 class GameModule(Protocol[State]):
     """A game as the server sees it. Every method is pure with respect to the server: it
     reads or changes only the ``state`` it is given."""
@@ -159,6 +188,10 @@ class GameModule(Protocol[State]):
 
     def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
         """A legal action chosen at random, for a bot that failed or overran its time."""
+        ...
+
+    def tutorial(self) -> Tutorial | None:
+        """The game's interactive tutorial, if it has one (served at /tutorial/<name>)."""
         ...
 
 

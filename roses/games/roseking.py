@@ -25,9 +25,18 @@ from roses.roseking import (
 from roses.roseking.geometry import TARGET
 from roses.roseking.moves import DRAW, PASS, PASS_MOVE
 from roses.roseking.record import record_of, root
+from roses.roseking.tutorial import STEPS as TUTORIAL_STEPS
+from roses.roseking.tutorial import Reason, judge
 from roses.roseking.view import PlayerView
 
-from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+from .base import (
+    JSON,
+    IllegalAction,
+    InvalidInput,
+    OptionField,
+    Outcome,
+    TutorialAnswer,
+)
 from .roseking_log import end_account, move_entry, seat_label
 
 UNDO, END_TURN = "undo", "end-turn"
@@ -283,6 +292,55 @@ class RoseKing:
 
         ply, view, move = analysis_input
         return analyse_move(view, parse_move(move), ply, time_limit=seconds).to_dict()
+
+    def tutorial(self) -> RoseKingTutorial:
+        return RoseKingTutorial(self)
+
+
+class RoseKingTutorial:
+    """The tutorial's real positions (``roses.roseking.tutorial``) shown as Red sees them in
+    a game, and the learner's moves judged by the engine."""
+
+    def __init__(self, game: RoseKing) -> None:
+        self.game = game
+
+    def steps(self) -> tuple[str, ...]:
+        return tuple(step.key for step in TUTORIAL_STEPS)
+
+    def _view(self, board: Board) -> dict[str, JSON]:
+        state = RoseKingState(board, {})
+        replayed = root(board)
+        for move in board.move_stack:
+            before = replayed.copy(stack=False)
+            replayed.push(move)
+            state.entries.append(move_entry(len(state.entries), before, move, replayed))
+        return self.game.view(state, 0)
+
+    def view(self, step: int) -> dict[str, JSON]:
+        return self._view(TUTORIAL_STEPS[step].board())
+
+    def answer(self, step: int, action: JSON) -> TutorialAnswer:
+        text = self.game.parse_action(action)
+        if text in (UNDO, END_TURN):
+            raise InvalidInput("a tutorial step asks for a card like N2, N2h, draw or pass")
+        lesson, move = TUTORIAL_STEPS[step], parse_move(text)
+        board = lesson.board()
+        reason = judge(board, lesson, move)
+        target = TARGET[move.card][board.crown] if move.card is not None else -1
+        values: dict[str, JSON] = {
+            "move": text,
+            "card": None if move.card is None else card_name(move.card),
+            "target": square_name(target) if target >= 0 else None,
+        }
+        if not board.is_legal(move):
+            return TutorialAnswer(False, reason.value, values, None)
+        board.push(move)
+        outcome = board.outcome()
+        if outcome is not None:  # what the move would score (RK-14, RK-21)
+            values |= {"red": str(outcome.red), "white": str(outcome.white)}
+        accepted = reason is Reason.EXPECTED
+        after = self._view(board) if accepted else None
+        return TutorialAnswer(accepted, reason.value, values, after)
 
 
 ROSE_KING = RoseKing()

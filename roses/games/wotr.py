@@ -179,5 +179,8 @@ class Wotr:
 
         return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input).to_json()
 
+    def tutorial(self) -> None:
+        return None  # no tutorial yet: its rules page teaches it
+
 
 WOTR = Wotr()

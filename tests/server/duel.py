@@ -129,5 +129,8 @@ class Duel:
     def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
         return self.bot_action("steady", bot_input, 0.0, 0)
 
+    def tutorial(self) -> None:
+        return None  # no tutorial
+
 
 DUEL = Duel()
