@@ -178,6 +178,7 @@ function banner() {
   return el("div", { class: "banner over", id: "status" },
     el("strong", {}, text, mine ? " — well played!" : ""), el("span", {}, ` Red ${red} · White ${white}`),
     el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}/replay` }, "Replay"),
+      el("a", { href: `/games/${gameId}/analysis` }, "Analysis"),
       el("a", { href: `/api/games/${gameId}/record`, download: `roseking-${gameId}.json` }, "Download record")),
     game.you !== null ? gameApi.rematch : "");
 }

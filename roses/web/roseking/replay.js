@@ -43,6 +43,7 @@ function render() {
     el("div", { class: "banner" }, el("strong", {}, `Replay of game ${gameId}`),
       game.result ? el("span", {}, ` · ${game.result.winner === "draw" ? "a draw" : `${game.result.winner === "red" ? "Red" : "White"} won`} · Red ${game.result.red} · White ${game.result.white}`) : " · in progress",
       el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}` }, "Game page"),
+        el("a", { href: `/games/${gameId}/analysis` }, "Analysis"),
         game.result ? el("a", { href: `/api/games/${gameId}/record`, download: `roseking-${gameId}.json` }, "Download record") : null)),
     el("div", { class: "play-grid" },
       el("section", { class: "table" }, el("div", { class: "hands north" }, hands(frame, north)), board,

@@ -1,0 +1,275 @@
+// The analysis of a Rose King game: each move with its judgement (symbol and word), the
+// mover's chance of winning before (with the best move) and after (with the move played),
+// the best move, "exact" where the search reached the end of every line; a graph of Red's
+// chance over the game; the board at the chosen move. The numbers come from the server
+// (GET /api/games/<id>/analysis), each judged from what the mover could see (RK-20).
+
+import { el } from "../js/api.js";
+import { t, tn } from "../js/i18n.js";
+import { renderBoard, teamOf } from "./board.js";
+import { cardElement, heroElement } from "./cards.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const GRAPH = { width: 360, height: 150, pad: 10 };
+// Chess annotation symbols; a forced move (the only legal one) gets the empty box.
+const SYMBOLS = { best: "!", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??", forced: "□" };
+
+// The Rose King's own stylesheet (the board, the cards), as the play and replay pages link
+// it, and this page's.
+function loadStyles() {
+  for (const [id, href] of [["roseking-css", "/static/roseking/roseking.css"], ["roseking-analysis-css", "/static/roseking/analysis.css"]]) {
+    if (!document.getElementById(id)) document.head.append(el("link", { id, rel: "stylesheet", href }));
+  }
+}
+
+export function judgementText(name) {
+  switch (name) {
+    case "best": return t("best");
+    case "good": return t("good");
+    case "inaccuracy": return t("inaccuracy");
+    case "mistake": return t("mistake");
+    case "blunder": return t("blunder");
+    case "forced": return t("forced");
+    default: return name;
+  }
+}
+
+function teamName(team) {
+  return team === "red" ? t("Red") : t("White");
+}
+
+function moveName(move) {
+  if (move === "draw") return t("draw");
+  if (move === "pass") return t("pass");
+  return move;
+}
+
+export function percent(win) {
+  return t("{percent}%", { percent: Math.round(win * 100) });
+}
+
+// Red's chance of winning at each position: before the first move, then after each move
+// (null where that move is not analysed yet).
+export function redChances(decisions) {
+  if (decisions.length === 0) return [];
+  return [decisions[0]?.red_win_before ?? null, ...decisions.map((d) => d?.red_win_after ?? null)];
+}
+
+function svg(tag, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.append(node);
+  return node;
+}
+
+// The graph: Red's chance from 100% (top) to 0% (bottom), one point per position; the
+// position shown is marked. Clicking anywhere picks the nearest position (the move list
+// offers the same by keyboard).
+function drawGraph(chances, index, pick) {
+  const { width, height, pad } = GRAPH;
+  const last = Math.max(1, chances.length - 1);
+  const x = (i) => pad + ((width - 2 * pad) * i) / last;
+  const y = (win) => pad + (height - 2 * pad) * (1 - win);
+  const shown = chances[index];
+  const label = shown === null || shown === undefined
+    ? t("Red's chance of winning over the game")
+    : t("Red's chance of winning over the game; at the position shown: {percent}", { percent: percent(shown) });
+  const graph = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "analysis-graph", role: "img", "aria-label": label });
+  svg("rect", { x: pad, y: pad, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-red" }, graph);
+  svg("rect", { x: pad, y: height / 2, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-white" }, graph);
+  svg("line", { x1: pad, x2: width - pad, y1: height / 2, y2: height / 2, class: "graph-middle" }, graph);
+  let path = "";
+  chances.forEach((win, i) => {
+    if (win === null) return;
+    path += `${path && chances[i - 1] !== null ? "L" : "M"}${x(i).toFixed(1)},${y(win).toFixed(1)} `;
+  });
+  svg("path", { d: path.trim(), class: "graph-line" }, graph);
+  svg("line", { x1: x(index), x2: x(index), y1: pad, y2: height - pad, class: "graph-current" }, graph);
+  chances.forEach((win, i) => {
+    if (win === null) return;
+    svg("circle", { cx: x(i), cy: y(win), r: i === index ? 5 : 2.5, class: i === index ? "graph-point current" : "graph-point", "data-position": i }, graph);
+  });
+  graph.addEventListener("click", (event) => {
+    const box = graph.getBoundingClientRect();
+    const at = ((event.clientX - box.left) / box.width) * width;
+    pick(Math.max(0, Math.min(chances.length - 1, Math.round(((at - pad) / (width - 2 * pad)) * last))));
+  });
+  return graph;
+}
+
+function countsText(decisions, team) {
+  const mine = decisions.filter((d) => d && d.team === team);
+  const count = (name) => mine.filter((d) => d.judgement === name).length;
+  return [
+    tn("{n} inaccuracy", "{n} inaccuracies", count("inaccuracy")),
+    tn("{n} mistake", "{n} mistakes", count("mistake")),
+    tn("{n} blunder", "{n} blunders", count("blunder")),
+  ].join(" · ");
+}
+
+// The page: {game, frames} from the replay (frames[i] is the state after i moves) and
+// analyse() to ask for the moves not analysed yet. Returns {update(analysis), problem(text)}.
+export function createAnalysisUi(main, { game, frames, analyse }) {
+  loadStyles();
+  const total = frames.length - 1;
+  let decisions = Array(total).fill(null);
+  let index = total; // the position shown: after the last move
+  let turned = localStorage.getItem(`roses-turned-${game.id}`) === "1";
+
+  const status = el("p", { id: "analysis-status", role: "status" });
+  const progress = el("progress", { max: Math.max(1, total), value: 0, "aria-label": t("Moves analysed") });
+  const again = el("button", { type: "button", hidden: true, onclick: () => { again.hidden = true; analyse(); } }, t("Analyse the moves left"));
+  const problemLine = el("p", { class: "error", role: "alert", hidden: true });
+  const graphBox = el("div", { class: "graph-box" });
+  const boardBox = el("div", { class: "board-box", id: "board" });
+  const north = el("div", { class: "hands north" });
+  const south = el("div", { class: "hands south" });
+  const caption = el("div", { id: "analysis-position", class: "panel analysis-position" });
+  const summary = el("div", { class: "analysis-summary" });
+  const rows = [];
+  const body = el("tbody", {});
+  for (let ply = 0; ply < total; ply += 1) {
+    const cells = { judgement: el("td", { class: "judgement" }), chance: el("td", { class: "chance" }), best: el("td", { class: "best" }) };
+    const button = el("button", { type: "button", class: "link move-button", onclick: () => go(ply + 1) }, moveName(frames[ply + 1].moves[ply]));
+    const row = el("tr", { "data-ply": ply },
+      el("td", { class: "number" }, ply + 1),
+      el("td", {}, teamName(frames[ply].turn_team)),
+      el("td", {}, button), cells.judgement, cells.chance, cells.best);
+    rows.push({ row, button, cells });
+    body.append(row);
+  }
+  const table = el("table", { class: "analysis-moves" },
+    el("caption", { class: "sr-only" }, t("Each move judged")),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, t("No.")), el("th", { scope: "col" }, t("Side")), el("th", { scope: "col" }, t("Move")),
+      el("th", { scope: "col" }, t("Judgement")), el("th", { scope: "col" }, t("Chance before → after")),
+      el("th", { scope: "col" }, t("Best move")))),
+    body);
+
+  function hands(frame, team) {
+    return game.seats.filter((seat) => teamOf(seat) === team).map((seat) => el("div", { class: `hand-panel ${team}` },
+      el("div", { class: "hand-head" }, el("span", { class: `seat-name ${team}` }, seat.label),
+        el("span", { class: "player-name" }, seat.player || t("{bot} bot", { bot: seat.bot }))),
+      el("div", { class: "hand" }, heroElement(frame.heroes[seat.seat]),
+        el("div", { class: "cards" }, frame.hands[seat.seat].map((card) => cardElement(card, { turned }))))));
+  }
+
+  function describe() {
+    if (index === 0) return [el("p", {}, el("strong", {}, t("Start of the game")))];
+    const ply = index - 1;
+    const move = moveName(frames[index].moves[ply]);
+    const d = decisions[ply];
+    const side = teamName(frames[ply].turn_team);
+    const lines = [el("p", {}, el("strong", {}, t("Move {n} of {total}: {side} played {move}", { n: index, total, side, move })))];
+    if (!d) {
+      lines.push(el("p", { class: "muted" }, t("Not analysed yet.")));
+      return lines;
+    }
+    lines.push(el("p", { class: `judged ${d.judgement}` }, el("span", { class: "symbol", "aria-hidden": "true" }, SYMBOLS[d.judgement]), " ",
+      t("Judgement: {judgement}", { judgement: judgementText(d.judgement) })));
+    lines.push(el("p", {}, t("{side}'s chance of winning: {before} with the best move, {after} with the move played.", {
+      side, before: percent(d.win_before), after: percent(d.win_after) })));
+    if (d.best_move !== d.move && d.win_after < d.win_before) {
+      lines.push(el("p", {}, t("The best move was {best}: it would have kept {percent}.", { best: moveName(d.best_move), percent: percent(d.win_before) })));
+    }
+    lines.push(el("p", { class: "muted small" }, d.exact
+      ? t("Exact: the search reached the end of every line.")
+      : t("An estimate: searched {depth} moves ahead.", { depth: d.depth })));
+    return lines;
+  }
+
+  function showPosition() {
+    const frame = frames[index];
+    renderBoard(boardBox, frame, { turned });
+    const [top, bottom] = turned ? ["red", "white"] : ["white", "red"];
+    north.replaceChildren(...hands(frame, top));
+    south.replaceChildren(...hands(frame, bottom));
+    caption.replaceChildren(...describe());
+    graphBox.replaceChildren(drawGraph(redChances(decisions), index, go));
+    rows.forEach(({ row, button }, ply) => {
+      const current = ply === index - 1;
+      row.classList.toggle("current", current);
+      if (current) button.setAttribute("aria-current", "true");
+      else button.removeAttribute("aria-current");
+    });
+  }
+
+  function go(to) {
+    index = Math.max(0, Math.min(total, to));
+    showPosition();
+    if (index > 0) rows[index - 1].row.scrollIntoView({ block: "nearest" });
+  }
+
+  function fillRows(running) {
+    rows.forEach(({ cells }, ply) => {
+      const d = decisions[ply];
+      if (!d) {
+        cells.judgement.replaceChildren(el("span", { class: "muted" }, running ? t("analysing…") : t("not analysed")));
+        cells.chance.replaceChildren();
+        cells.best.replaceChildren();
+        return;
+      }
+      cells.judgement.className = `judgement ${d.judgement}`;
+      cells.judgement.replaceChildren(el("span", { class: "symbol", "aria-hidden": "true" }, SYMBOLS[d.judgement]), " ", judgementText(d.judgement),
+        ...(d.exact ? [el("span", { class: "exact" }, t("exact"))] : []));
+      cells.chance.replaceChildren(t("{before} → {after}", { before: percent(d.win_before), after: percent(d.win_after) }));
+      // A move as good as the best (equal values) is shown as the best one played.
+      const asGood = d.best_move === d.move || d.win_after >= d.win_before;
+      cells.best.replaceChildren(asGood ? el("span", { class: "muted" }, t("played")) : t("{move} ({percent})", { move: moveName(d.best_move), percent: percent(d.win_before) }));
+    });
+  }
+
+  function update(analysis) {
+    decisions = analysis.decisions.slice(0, total);
+    while (decisions.length < total) decisions.push(null);
+    const done = decisions.filter((d) => d !== null).length;
+    progress.value = done;
+    progress.hidden = done === total;
+    status.textContent = done === total
+      ? tn("All {n} move analysed, {seconds} s each.", "All {n} moves analysed, {seconds} s each.", total, { seconds: analysis.seconds })
+      : t("{done} of {total} moves analysed.", { done, total });
+    again.hidden = analysis.running || done === total;
+    problemLine.hidden = !analysis.problem;
+    problemLine.textContent = analysis.problem || "";
+    summary.replaceChildren(
+      el("p", {}, el("span", { class: "seat-name red" }, t("Red")), " ", countsText(decisions, "red")),
+      el("p", {}, el("span", { class: "seat-name white" }, t("White")), " ", countsText(decisions, "white")));
+    fillRows(analysis.running);
+    showPosition();
+  }
+
+  function problem(text) {
+    problemLine.hidden = false;
+    problemLine.textContent = text;
+    again.hidden = false;
+  }
+
+  const result = game.result;
+  main.replaceChildren(
+    el("div", { class: "banner" }, el("h1", { class: "banner-title" }, t("Analysis of game {id}", { id: game.id })),
+      result ? el("span", {}, result.text) : el("span", {}, t("in progress: the moves made so far")),
+      el("span", { class: "banner-links" }, el("a", { href: `/games/${game.id}` }, t("Game page")),
+        el("a", { href: `/games/${game.id}/replay` }, t("Replay")))),
+    el("div", { class: "play-grid analysis-grid" },
+      el("section", { class: "table", "aria-label": t("The position") }, north, boardBox, south),
+      el("aside", { class: "side" },
+        el("div", { class: "panel analysis-progress" }, status, progress, again, problemLine),
+        caption,
+        el("div", { class: "panel buttons analysis-nav" },
+          el("button", { type: "button", onclick: () => go(0), "aria-label": t("first") }, "«"),
+          el("button", { type: "button", onclick: () => go(index - 1), "aria-label": t("previous") }, "◀"),
+          el("button", { type: "button", onclick: () => go(index + 1), "aria-label": t("next"), class: "primary" }, "▶"),
+          el("button", { type: "button", onclick: () => go(total), "aria-label": t("last") }, "»"),
+          el("button", { type: "button", class: "link", onclick: () => { turned = !turned; showPosition(); } }, t("Turn board"))),
+        el("div", { class: "panel" }, el("h2", {}, t("Red's chance of winning")), graphBox, summary),
+        el("div", { class: "panel moves-panel" }, el("h2", {}, t("Moves")), table))),
+  );
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input, textarea, select, [role=grid]")) return;
+    if (event.key === "ArrowRight") go(index + 1);
+    if (event.key === "ArrowLeft") go(index - 1);
+  });
+
+  return { update, problem };
+}
