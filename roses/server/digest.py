@@ -150,7 +150,8 @@ def _digest_mail(digest: Digest, settings: Settings, key: str) -> mail.Mail:
     return mail.Mail(digest.email, subject, "\n".join(lines) + "\n", unsubscribe)
 
 
-def _key(sessions: sessionmaker[Session]) -> str:
+def unsubscribe_key(sessions: sessionmaker[Session]) -> str:
+    """The key that signs unsubscribe links (in a thread)."""
     with sessions.begin() as db:
         return server_secret(db, UNSUBSCRIBE_SECRET)
 
@@ -166,7 +167,7 @@ async def send_digests(app: FastAPI, now: datetime | None = None) -> int:
     digests = await asyncio.to_thread(claim_digests, sessions, now)
     if not digests:
         return 0
-    key = await asyncio.to_thread(_key, sessions)
+    key = await asyncio.to_thread(unsubscribe_key, sessions)
     sent = 0
     for digest in digests:
         try:

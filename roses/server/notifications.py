@@ -79,6 +79,12 @@ class WaitingGame:
     opponents: tuple[str, ...]  # the other seats' players (or bots), by name
 
 
+def opponents_of(header: GameHeader, seat: int) -> tuple[str, ...]:
+    """The other seats' players (or bots) by name, as e-mails name them."""
+    others = [s for s in header.seats if s.seat != seat]
+    return tuple(s.player or f"{s.bot} bot" for s in others if s.player or s.bot)
+
+
 def waiting_games(db: Session, user_id: int) -> list[WaitingGame]:
     """The games being played in which the person's seat is to act (its turn, or its plan
     to make), waiting longest first."""
@@ -92,18 +98,13 @@ def waiting_games(db: Session, user_id: int) -> list[WaitingGame]:
         seat = header.seat_of(user_id)
         if seat is None or seat not in header.to_act:
             continue
-        opponents = tuple(
-            s.player or f"{s.bot} bot"
-            for s in header.seats
-            if s.seat != seat and (s.player or s.bot)
-        )
         waiting.append(
             WaitingGame(
                 id=game.id,
                 game=header.module.name,
                 title=header.module.title,
                 turn_since=as_utc(game.turn_since),
-                opponents=opponents,
+                opponents=opponents_of(header, seat),
             )
         )
     return sorted(waiting, key=lambda game: (game.turn_since, game.id))

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import mail
+from .deadline_warnings import deadline_warnings
 from .deps import CurrentUser, Sessions, settings_of
 from .digest import UNSUBSCRIBE_SECRET, digests
 from .errors import Conflict, NotFound, Unprocessable
@@ -30,7 +31,7 @@ from .schemas import ERROR_ANSWERS
 
 @asynccontextmanager
 async def _running(app: FastAPI) -> AsyncIterator[None]:
-    async with digests(app):
+    async with digests(app), deadline_warnings(app):
         yield
 
 

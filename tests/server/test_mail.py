@@ -17,17 +17,20 @@ from fastapi.testclient import TestClient
 from roses.games.wotr import WOTR
 from roses.roseking import card_name
 from roses.server import Settings, create_app
+from roses.server.deadline_warnings import send_warnings
 from roses.server.digest import send_digests
 from roses.server.live_games import LiveGame
 from roses.server.mail import smtp_server as read_smtp_url
 from roses.server.store import read_game
 
+from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, sign_up, true_board, two_player_game
 from .hidden import assert_mail_hides
 from .smtp import Inbox, body, smtp_server, unsubscribe_link
 from .test_resign import _wotr_game, wotr_until
 
 pytestmark = pytest.mark.timeout(90)
+__all__ = ["real_time"]  # clock_helpers' fixture: every test starts at the real time
 
 SETTINGS = "/api/settings/notifications"
 MORNING = datetime(2031, 5, 6, 8, 0, tzinfo=UTC)  # after the digest hour, a day of its own
@@ -231,3 +234,62 @@ def test_smtp_urls_are_read_or_refused_saying_why() -> None:
     ]:
         with pytest.raises(ValueError, match=reason):
             read_smtp_url(url)
+
+
+CORRESPONDENCE = {"kind": "correspondence", "days": 1}
+
+
+def _warnings(client: TestClient) -> None:
+    client.portal.call(send_warnings, client.app)  # type: ignore[union-attr]
+
+
+def test_a_deadline_warning_by_mail_and_in_the_page_once_80_percent_is_used(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    one, two = sign_up(mail_client), sign_up(mail_client)
+    game = timed_game([one, two], CORRESPONDENCE)
+    mover, other = (one, two) if game["to_act"] == [0] else (two, one)
+    address, other_address = _address("late"), _address("calm")
+    _opt_in(mover, address, digest=False, deadline_warning=True)
+    _opt_in(other, other_address, digest=False, deadline_warning=True)
+    with mover.websocket("/api/lobby/ws") as lobby:
+        assert lobby.receive_json()["type"] == "hello"
+        advance(0.7 * 86400)
+        _warnings(mail_client)
+        assert smtp[1].to(address) == []  # 70% used: not yet
+        advance(0.15 * 86400)
+        _warnings(mail_client)
+        note = lobby.receive_json()
+        assert note["type"] == "deadline" and note["game_id"] == game["id"]
+        assert set(note) == {"type", "game_id", "deadline"}
+    [message] = smtp[1].to(address)
+    assert message["Subject"] == f"roses: your time in game {game['id']} runs short"
+    text = body(message)
+    assert f"game {game['id']}, against {other.name} runs out at" in text
+    link = unsubscribe_link(message)
+    _warnings(mail_client)
+    assert len(smtp[1].to(address)) == 1  # once per decision
+    assert smtp[1].to(other_address) == []  # not their turn
+    token = link.rsplit("/", 1)[1]
+    stopped = mail_client.post("/api/unsubscribe", json={"token": token}).json()
+    assert stopped == {"kind": "deadline_warning", "subscribed": False}
+    assert mover.get(SETTINGS).json()["deadline_warning"] is False
+
+
+def test_no_deadline_mail_while_the_game_is_open_nor_for_a_live_clock(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    one, two = sign_up(mail_client), sign_up(mail_client)
+    game = timed_game([one, two], CORRESPONDENCE)
+    mover = one if game["to_act"] == [0] else two
+    live = timed_game([one, two], {"kind": "live", "clock": "5+5"})
+    live_mover = one if live["to_act"] == [0] else two
+    address, live_address = _address("watching"), _address("live")
+    _opt_in(mover, address, digest=False, deadline_warning=True)
+    if live_mover is not mover:
+        _opt_in(live_mover, live_address, digest=False, deadline_warning=True)
+    with mover.websocket(f"/api/games/{game['id']}/ws") as socket:
+        socket.receive_json()
+        advance(0.9 * 86400)
+        _warnings(mail_client)
+    assert smtp[1].to(address) == [] and smtp[1].to(live_address) == []
