@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
@@ -42,6 +43,23 @@ class Outcome:
 
     ranks: tuple[int, ...]
     summary: dict[str, JSON]  # the game's own account (scores, termination, ...)
+
+
+class TimeoutRule(StrEnum):
+    """What happens when a seat's time runs out (``GameModule.timeout_rule``)."""
+
+    LOSS = "loss"  # it loses at once (its team with it), like a flag falling in chess
+    CLAIM = "claim"  # its opponents may claim the win, or go on waiting for its move
+    STAND_IN = "stand-in"  # its decision is made for it (``GameModule.stand_in``)
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The decision made for an absent seat whose time ran out: this bot's (searched
+    through the bot processes, from the seat's view only), or ``action`` as it is."""
+
+    bot: str | None = None
+    action: JSON = None
 
 
 @dataclass(frozen=True)
@@ -188,6 +206,19 @@ class GameModule(Protocol[State]):
 
     def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
         """A legal action chosen at random, for a bot that failed or overran its time."""
+        ...
+
+    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
+        """What happens when a seat's time runs out, on a live clock or a correspondence
+        deadline (``roses/server/timeouts.py`` carries it out)."""
+        ...
+
+    def lost_on_time(self, state: State, seat: int) -> Outcome:
+        """The outcome when ``seat`` loses on time: it (its team) ranks last."""
+        ...
+
+    def stand_in(self, state: State, seat: int) -> StandIn:
+        """The decision made for ``seat``, absent when its time ran out (``STAND_IN``)."""
         ...
 
     def tutorial(self) -> Tutorial | None:

@@ -35,6 +35,8 @@ from .base import (
     InvalidInput,
     OptionField,
     Outcome,
+    StandIn,
+    TimeoutRule,
     TutorialAnswer,
 )
 from .roseking_log import end_account, move_entry, seat_label
@@ -228,12 +230,30 @@ class RoseKing:
         return Outcome(ranks, _summary(state.board, winner_text, outcome.result(), termination))
 
     def resign(self, state: RoseKingState, seat: int) -> Outcome:
-        # In the team game the team resigns with its player (RK-16): both its seats lose.
+        return self._team_loses(state, seat, "resigns", "resignation")
+
+    def lost_on_time(self, state: RoseKingState, seat: int) -> Outcome:
+        return self._team_loses(state, seat, "runs out of time", "time")
+
+    def _team_loses(self, state: RoseKingState, seat: int, how: str, termination: str) -> Outcome:
+        # In the team game the team loses with its player (RK-16): both its seats lose.
         loser = seat & 1
         ranks = tuple(int(other & 1 == loser) for other in range(state.board.seats))
         winner = ("red", "white")[1 - loser]
-        text = f"{('Red', 'White')[loser]} resigns · {winner.capitalize()} wins"
-        return Outcome(ranks, _summary(state.board, text, winner, "resignation"))
+        text = f"{('Red', 'White')[loser]} {how} · {winner.capitalize()} wins"
+        return Outcome(ranks, _summary(state.board, text, winner, termination))
+
+    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
+        # Two players: lost on time (live) or claimable (correspondence). The team game
+        # (RK-16) goes on for the partner: a bot plays the absent player's turn.
+        if players == 4:
+            return TimeoutRule.STAND_IN
+        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
+
+    def stand_in(self, state: RoseKingState, seat: int) -> StandIn:
+        if state.pending is not None:  # RK-19 Light: the play the player chose stands
+            return StandIn(action=END_TURN)
+        return StandIn(bot="greedy")
 
     def chat_allowed(self, state: RoseKingState) -> bool:
         return True  # nothing in the rules forbids table talk

@@ -20,7 +20,7 @@ from roses.wotr.payment import charges
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
 
-from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome, StandIn, TimeoutRule
 
 
 def _canonical(raw: JSON) -> JSON:
@@ -125,6 +125,12 @@ class Wotr:
     def resign(self, state: Game, seat: int) -> Outcome:
         """The resigner ranks last, the others by their VP now; with 4 players the houses
         are not teams for winning (WR-18), so nobody shares the resigner's defeat."""
+        return self._ranked_last(state, seat, "resigned")
+
+    def lost_on_time(self, state: Game, seat: int) -> Outcome:
+        return self._ranked_last(state, seat, "timed_out")
+
+    def _ranked_last(self, state: Game, seat: int, why: str) -> Outcome:
         vp = [player.vp for player in state.state.players]
         keys = [(other != seat, points) for other, points in enumerate(vp)]
         ranks = tuple(sum(other > key for other in keys) for key in keys)
@@ -133,9 +139,23 @@ class Wotr:
             "vp": vp,
             "ranking": [SEAT_NAMES[other] for other in ranking],
             "winners": [SEAT_NAMES[other] for other in ranking if ranks[other] == 0],
-            "resigned": SEAT_NAMES[seat],
+            why: SEAT_NAMES[seat],
         }
         return Outcome(ranks, summary)
+
+    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
+        # Two players: lost on time (live) or claimable (correspondence). With 3 or 4 the
+        # others play on: the absent player's decisions are made for it.
+        if players > 2:
+            return TimeoutRule.STAND_IN
+        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
+
+    def stand_in(self, state: Game, seat: int) -> StandIn:
+        if state.phase is Phase.PLANNING:
+            # WR-10: every part of a plan is optional; the empty plan bids nothing, moves
+            # nothing, places nothing and bribes nobody, so it costs nothing (WR-11).
+            return StandIn(action=Orders().to_json())
+        return StandIn(bot="heuristic")  # a pick (WR-7) or French Aid (WR-9)
 
     def chat_allowed(self, state: Game) -> bool:
         # WR-20: no table talk about plans while they are being made.

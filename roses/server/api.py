@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from roses.games import GAMES, JSON
 
-from . import quotas, store
+from . import clocks, quotas, store
 from .deps import CurrentUser, Sessions, settings_of
 from .errors import Conflict, Forbidden, Unprocessable
 from .expiry import expired_first
@@ -50,6 +50,8 @@ def catalog(request: Request) -> dict[str, Any]:
             for module in GAMES.values()
         ],
         "strength_seconds": settings_of(request).bot_seconds,
+        "live_clocks": settings_of(request).live_clocks,
+        "correspondence_days": list(clocks.CORRESPONDENCE_DAYS),
     }
 
 
@@ -60,8 +62,18 @@ def catalog(request: Request) -> dict[str, Any]:
     "/games", status_code=201, tags=["lobby"], dependencies=[Depends(quotas.new_game_allowed)]
 )
 async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSONResponse:
+    limit = body.time_limit
+    try:
+        control = clocks.chosen_control(
+            limit.kind, limit.clock, limit.days, settings_of(request).live_clocks
+        )
+    except ValueError as error:
+        raise Unprocessable(
+            f"time_limit.{'clock' if limit.kind == 'live' else 'days'}", str(error)
+        ) from None
+
     def create(db: Session) -> int:
-        return store.create_game(db, user, body).id
+        return store.create_game(db, user, body, control).id
 
     game_id = await _in_transaction(request, create)
     games = _games(request)

@@ -28,16 +28,19 @@ from . import (
 )
 from .analysis_runner import AnalysisRunner
 from .bot_runner import BotRunner
+from .clocks import server_time
 from .db import make_engine, session_factory
 from .deps import SignedInCache
 from .errors import ServiceError, Unprocessable
 from .guards import RequestGuard
 from .hub import Hub
-from .live_games import LiveGames
+from .live_games import LiveGame, LiveGames
 from .migrate import upgrade
 from .relay import RedisRelay
 from .schemas import GameId
 from .settings import Settings
+from .timeouts import Timeouts
+from .timeouts_api import router as timeouts_router
 
 WEB = Path(str(files("roses") / "web"))
 PAGE = (WEB / "page.html").read_text()  # every page: one shell, its own script
@@ -49,6 +52,11 @@ def page(script: str, kind: str, title: str = "roses") -> HTMLResponse:
 
 
 log = logging.getLogger("roses.server")
+
+
+def _loaded(app: FastAPI, game: LiveGame) -> None:
+    app.state.bots.poke(game)
+    app.state.timeouts.arm(game)
 
 
 def _field_name(location: tuple[Any, ...] | list[Any]) -> str:
@@ -96,12 +104,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     games = LiveGames(
         sessions,
         on_change=lambda game: live.announce(app, game),
-        # A game read afresh (a restart, another process gone) may wait for a bot.
-        on_load=lambda game: app.state.bots.poke(game),
+        # A game read afresh (a restart, another process gone) may wait for a bot or a clock.
+        on_load=lambda game: _loaded(app, game),
         capacity=settings.cached_games,
     )
     app.state.games = games
     app.state.bots = BotRunner(games, settings)
+    app.state.now = server_time
+    app.state.timeouts = Timeouts(games, app.state.bots, sessions, settings.clock_check_seconds)
     app.state.analyses = AnalysisRunner(sessions, settings)
     app.state.relay = (
         RedisRelay(settings.redis_url, settings.redis_channel, games.changed_elsewhere)
@@ -140,6 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(community_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(timeouts_router)
     app.include_router(notifications_api.router)
     app.include_router(guest_upgrade.router)
     app.include_router(analysis_api.router)

@@ -71,6 +71,18 @@ class BotRunner:
                 if not current.stale:
                     self.poke(current)
 
+    async def decide(self, live: LiveGame, seat: int, bot: str) -> JSON:
+        """``bot``'s decision for ``seat`` from its view now, at the quickest strength's
+        time: a stand-in for an absent player (``timeouts.py``)."""
+        job = BotJob(
+            game=live.module.name,
+            bot=bot,
+            bot_input=live.module.bot_input(live.state, seat),
+            seconds=min(self._settings.bot_seconds.values(), default=0.2),
+            seed=secrets.randbits(63),
+        )
+        return await self._choose(live, job)
+
     async def _choose(self, live: LiveGame, job: BotJob) -> JSON:
         limit = job.seconds + self._settings.bot_margin_seconds
         try:

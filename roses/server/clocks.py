@@ -35,6 +35,9 @@ from typing import Any, Literal
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from roses.games import GameModule
+from roses.games.base import TimeoutRule
+
 from .models import Game, Seat, as_utc, utcnow
 
 Kind = Literal["live", "correspondence"]
@@ -54,6 +57,9 @@ class ServerTime:
 
     def advance(self, delta: timedelta) -> None:
         self.offset += delta
+
+
+server_time = ServerTime()  # the server's clock (app.state.now): tests move it
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,24 @@ def live_control(minutes: float, increment_seconds: int) -> TimeControl:
     return TimeControl(
         "live", initial_ms=round(minutes * 60_000), increment_ms=increment_seconds * 1000
     )
+
+
+def chosen_control(
+    kind: str, clock: str | None, days: int | None, offered: list[str]
+) -> TimeControl | None:
+    """The time limit chosen for a new game (a live clock among the ``offered`` presets);
+    ``ValueError`` with a sentence naming the choices."""
+    if kind == "live":
+        if clock is None or clock not in offered:
+            raise ValueError(
+                f"a live clock is one of {', '.join(offered)} (minutes+seconds per move)"
+            )
+        return live_control(*live_preset(clock))
+    if kind == "correspondence":
+        if days is None or days not in CORRESPONDENCE_DAYS:
+            raise ValueError("a correspondence game gives 1, 3, 7 or 14 days per move")
+        return TimeControl("correspondence", days=days)
+    return None
 
 
 @dataclass(frozen=True)
@@ -206,6 +230,45 @@ def run_out(clocks: list[SeatClock], now: datetime) -> list[SeatClock]:
 
 def next_deadline(clocks: list[SeatClock]) -> datetime | None:
     return min((c.deadline for c in clocks if c.deadline is not None), default=None)
+
+
+def clock_due(rule: TimeoutRule | None, clocks: list[SeatClock] | None) -> datetime | None:
+    """When the server must act by itself: the first deadline, unless a run-out seat's
+    opponents only may claim (``TimeoutRule.CLAIM``) and nothing is due."""
+    if rule is None or rule is TimeoutRule.CLAIM or clocks is None:
+        return None
+    return next_deadline(clocks)
+
+
+def rule_of(
+    module: GameModule[Any], players: int, control: TimeControl | None
+) -> TimeoutRule | None:
+    return None if control is None else module.timeout_rule(players, control.live)
+
+
+def start_game_clocks(game: Game, module: GameModule[Any], now: datetime) -> None:
+    """The game starts (every seat filled): its clocks start, for the seats it waits for."""
+    control = TimeControl.from_json(game.time_control)
+    if control is None:
+        return
+    clocks = start_clocks(control, game.players, set(game.to_act), now)
+    for seat, clock in zip(game.seats, clocks, strict=True):
+        for column, value in clock.columns().items():
+            setattr(seat, column, value)
+    game.clock_due = clock_due(rule_of(module, game.players, control), clocks)
+
+
+def claimable(
+    rule: TimeoutRule | None, clocks: list[SeatClock] | None, teams: tuple[int, ...], now: datetime
+) -> tuple[SeatClock | None, list[int]]:
+    """Under ``TimeoutRule.CLAIM``: the first seat whose deadline passed, and the seats
+    that may claim the win from it now (those of every other team)."""
+    if rule is not TimeoutRule.CLAIM or clocks is None:
+        return None, []
+    late = run_out(clocks, now)
+    if not late:
+        return None, []
+    return late[0], [seat for seat, team in enumerate(teams) if team != teams[late[0].seat]]
 
 
 def seat_clocks(game: Game) -> list[SeatClock] | None:

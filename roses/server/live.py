@@ -40,6 +40,7 @@ def announce(app: FastAPI, live: LiveGame) -> None:
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
     app.state.bots.poke(live)
+    app.state.timeouts.arm(live)  # its clocks' next moment (or none)
     if app.state.relay is not None:
         app.state.relay.publish(live.id, live.version)
 

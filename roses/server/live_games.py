@@ -14,13 +14,15 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
+from roses.games.base import TimeoutRule
 
-from . import ratings, store
+from . import clocks, ratings, store
 from .commits import CommitQueue
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from .models import Game, utcnow
@@ -82,6 +84,10 @@ class GameHeader:
         self.seats = seat_infos(game, module.seat_labels(game.players, game.options))
         self.to_act: tuple[int, ...] = tuple(game.to_act) if game.status == ACTIVE else ()
         self.drafts: dict[int, JSON] = {}
+        self.rated = game.rated
+        self.time_control = clocks.TimeControl.from_json(game.time_control)
+        self.timeout_rule = clocks.rule_of(self.module, self.players, self.time_control)
+        self.clocks = clocks.seat_clocks(game)  # None: no time limit (or not started)
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
@@ -155,6 +161,7 @@ class LiveGame(GameHeader):
         to_act = self.module.to_act(self.state)
         outcome = self.module.outcome(self.state)
         result = None if outcome is None else result_json(outcome)
+        changed, due = self._clocks_after(seat, to_act)
         return Change(
             game_id=self.id,
             based_on=self.version,
@@ -165,7 +172,35 @@ class LiveGame(GameHeader):
             turn_since=utcnow() if set(to_act) != set(self.to_act) else self.turn_since,
             status=ACTIVE if outcome is None else FINISHED,
             result=result,
+            clocks=changed,
+            clock_due=due,
         )
+
+    def _clocks_after(
+        self, seat: int, to_act: tuple[int, ...]
+    ) -> tuple[tuple[clocks.SeatClock, ...], datetime | None]:
+        """The clocks that ``seat``'s action changes, and when the server must next act."""
+        if self.time_control is None or self.clocks is None:
+            return (), None
+        after = clocks.after_action(
+            self.time_control, self.clocks, seat, set(to_act), clocks.server_time()
+        )
+        changed = tuple(new for new, old in zip(after, self.clocks, strict=True) if new != old)
+        return changed, clocks.clock_due(self.timeout_rule, after)
+
+    def check_clock(self, seat: int) -> None:
+        """``Conflict`` if ``seat``'s time ran out where that loses the game at once: the
+        server ends the game (``timeouts.py``); a move a moment late does not count."""
+        if self.timeout_rule is not TimeoutRule.LOSS or self.clocks is None:
+            return
+        if any(c.seat == seat for c in clocks.run_out(self.clocks, clocks.server_time())):
+            raise Conflict("your time has run out: the game is lost on time")
+
+    def stopped_clocks(self) -> tuple[clocks.SeatClock, ...]:
+        """Every seat's clock stopped now (the game ends)."""
+        if self.clocks is None:
+            return ()
+        return tuple(clocks.stopped(self.clocks, clocks.server_time()))
 
     def accept(self, change: Change) -> None:
         """The change is in the database: make it this game's current version."""
@@ -179,6 +214,9 @@ class LiveGame(GameHeader):
                 self.since[seat] = self.version
         self.turn_since = change.turn_since
         self.status = change.status
+        if self.clocks is not None:
+            for clock in change.clocks:
+                self.clocks[clock.seat] = clock
         self.result = change.result
         self.clear_views()
 
@@ -264,6 +302,7 @@ class LiveGames:
                 raise Unprocessable("move", error.message) from None
             seat = seat_of(live)
             live.check_turn(seat, version)
+            live.check_clock(seat)
             change = live.apply(seat, action)
             try:
                 await self._commits.write(change)
@@ -284,13 +323,16 @@ class LiveGames:
         try:
             live.check_running()
             result = result_json(outcome_of(live))
+            stopped = live.stopped_clocks()
             try:
-                await asyncio.to_thread(self._write_finish, live.id, live.version, result)
+                await asyncio.to_thread(self._write_finish, live.id, live.version, result, stopped)
             except BaseException:
                 self.evict(game_id)
                 raise
             live.version += 1
             live.status, live.result, live.to_act = FINISHED, result, ()
+            if live.clocks is not None:
+                live.clocks = list(stopped)
             live.clear_views()
             await self._rate_if_over(live)
             self._on_change(live)
@@ -311,9 +353,15 @@ class LiveGames:
         with self._sessions.begin() as db:
             ratings.rate_game(db, game_id)
 
-    def _write_finish(self, game_id: int, based_on: int, result: dict[str, JSON]) -> None:
+    def _write_finish(
+        self,
+        game_id: int,
+        based_on: int,
+        result: dict[str, JSON],
+        stopped: tuple[clocks.SeatClock, ...],
+    ) -> None:
         with self._sessions.begin() as db:
-            store.finish_game(db, game_id, based_on, result)
+            store.finish_game(db, game_id, based_on, result, stopped)
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> None:
         live = await self.locked(game_id)

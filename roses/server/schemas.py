@@ -57,6 +57,25 @@ class SeatChoice(BaseModel):
         return self
 
 
+class TimeLimit(BaseModel):
+    """No time limit, a live clock per player, or a correspondence deadline per move."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["none", "live", "correspondence"] = Field(
+        default="none", description="none, a live clock, or days per move"
+    )
+    clock: str | None = Field(
+        default=None,
+        max_length=16,
+        description="live: minutes+seconds added per move, one of GET /api/catalog's "
+        "live_clocks (e.g. 5+5)",
+    )
+    days: int | None = Field(
+        default=None, ge=1, le=14, description="correspondence: 1, 3, 7 or 14 days per move"
+    )
+
+
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")  # a misspelt or misplaced option is an error
 
@@ -75,6 +94,10 @@ class NewGame(BaseModel):
         default=False,
         description="rated (Glicko-2 ratings change when it ends; registered players and bots "
         "only) or casual",
+    )
+    time_limit: TimeLimit = Field(
+        default_factory=TimeLimit,
+        description="no time limit (the default), a live clock, or correspondence days per move",
     )
 
     @model_validator(mode="after")

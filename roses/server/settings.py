@@ -68,6 +68,11 @@ class Settings(BaseModel):
     # the server looks for such games every expiry_check_seconds (and when lists are read).
     open_game_days: float = 7
     expiry_check_seconds: float = 3600
+    # Time limits: the live clocks offered ("minutes+seconds added per move"), and how often
+    # the server looks for clocks run out that no timer of its own watches (e.g. a game
+    # nobody opened since a restart).
+    live_clocks: list[str] = ["3+2", "5+5", "10+5", "15+10"]
+    clock_check_seconds: float = 10
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None
     redis_channel: str = "roses:game-changed"
@@ -120,6 +125,8 @@ class Settings(BaseModel):
         for name in ("smtp_url", "mail_from", "public_url", "digest_hour"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
+        if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test
+            values["live_clocks"] = clocks.split(",")
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
         values.update({key: value for key, value in overrides.items() if value is not None})

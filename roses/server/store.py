@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from roses.games import GAMES, JSON, GameModule, InvalidInput, game_module
 
 from .accounts import find_user
+from .clocks import SeatClock, TimeControl, server_time, start_game_clocks
 from .errors import Conflict, Forbidden, NotFound, Unprocessable
 from .models import ActionRow, Draft, Game, Seat, User, utcnow
 from .schemas import NewGame
@@ -25,6 +26,7 @@ from .schemas import NewGame
 WAITING, ACTIVE, FINISHED, CANCELLED = "waiting", "active", "finished", "cancelled"
 _GAMES = cast(Table, Game.__table__)
 _ACTIONS = cast(Table, ActionRow.__table__)
+_SEATS = cast(Table, Seat.__table__)
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,9 @@ def _check_bot(module: GameModule[Any], bot: str, strength: str | None) -> str |
     return strength
 
 
-def create_game(db: Session, user: User, request: NewGame) -> Game:
+def create_game(
+    db: Session, user: User, request: NewGame, time_control: TimeControl | None = None
+) -> Game:
     try:
         module = game_module(request.game)
     except InvalidInput as error:
@@ -100,6 +104,7 @@ def create_game(db: Session, user: User, request: NewGame) -> Game:
         raise Unprocessable("options", error.message) from None
     game = new_game(module, request.players, options, user.id)
     game.rated = request.rated
+    game.time_control = None if time_control is None else time_control.to_json()
     for index, choice in enumerate(request.seats):
         seat = Seat(seat=index)
         if choice.kind == "me":
@@ -168,6 +173,7 @@ def _start(game: Game, module: GameModule[Any]) -> None:
     game.status = ACTIVE
     game.to_act = list(module.to_act(state))
     game.turn_since = utcnow()
+    start_game_clocks(game, module, server_time())
 
 
 def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game:
@@ -225,6 +231,8 @@ class Change:
     turn_since: datetime
     status: str
     result: dict[str, JSON] | None
+    clocks: tuple[SeatClock, ...] = ()  # the seats' clocks that changed
+    clock_due: datetime | None = None
 
 
 def _advance(db: Session | Connection, game_id: int, based_on: int, **changes: Any) -> None:
@@ -248,7 +256,9 @@ def append_action(db: Session | Connection, change: Change) -> None:
         turn_since=change.turn_since,
         status=change.status,
         result=change.result,
+        clock_due=change.clock_due,
     )
+    _write_clocks(db, change.game_id, change.clocks)
     db.execute(
         insert(_ACTIONS).values(
             game_id=change.game_id,
@@ -261,9 +271,26 @@ def append_action(db: Session | Connection, change: Change) -> None:
     )
 
 
-def finish_game(db: Session, game_id: int, based_on: int, result: dict[str, JSON]) -> None:
-    """End a game now with ``result`` (a resignation), if it is still at ``based_on``."""
-    _advance(db, game_id, based_on, to_act=[], status=FINISHED, result=result)
+def finish_game(
+    db: Session,
+    game_id: int,
+    based_on: int,
+    result: dict[str, JSON],
+    clocks: tuple[SeatClock, ...] = (),
+) -> None:
+    """End a game now with ``result`` (a resignation, a loss on time), if it is still at
+    ``based_on``; ``clocks``: its seats' clocks, stopped."""
+    _advance(db, game_id, based_on, to_act=[], status=FINISHED, result=result, clock_due=None)
+    _write_clocks(db, game_id, clocks)
+
+
+def _write_clocks(db: Session | Connection, game_id: int, clocks: tuple[SeatClock, ...]) -> None:
+    for clock in clocks:
+        db.execute(
+            update(_SEATS)
+            .where(_SEATS.c.game_id == game_id, _SEATS.c.seat == clock.seat)
+            .values(**clock.columns())
+        )
 
 
 def save_draft(db: Session, game_id: int, seat: int, data: JSON) -> None:

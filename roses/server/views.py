@@ -11,6 +11,7 @@ from typing import Any
 
 from roses.games import JSON
 
+from .clocks import claimable, clock_json, server_time
 from .live_games import GameHeader, LiveGame, SeatInfo
 from .models import as_utc
 from .store import ACTIVE
@@ -18,7 +19,7 @@ from .store import ACTIVE
 ENVELOPE_KEYS = frozenset(
     {"id", "game", "title", "players", "options", "status", "version", "seats", "you",
      "created_by_you", "to_act", "can_act", "your_turn", "turn", "turn_since", "result",
-     "draft"}
+     "draft", "rated", "clock"}
 )  # fmt: skip
 
 
@@ -65,4 +66,14 @@ def summary(live: GameHeader, viewer_id: int | None) -> dict[str, JSON]:
         "turn_since": as_utc(live.turn_since).isoformat(),
         "result": live.result,
         "draft": live.drafts.get(you) if you is not None else None,
+        "rated": live.rated,
+        "clock": _clock(live),
     }
+
+
+def _clock(live: GameHeader) -> dict[str, JSON] | None:
+    """The time limit and the clocks as of now (public: everyone sees every seat's time)."""
+    now = server_time()
+    teams = live.module.teams(live.players)
+    _, claimers = claimable(live.timeout_rule, live.clocks, teams, now)
+    return clock_json(live.time_control, live.clocks, now, claimers)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roses.games import JSON, IllegalAction, InvalidInput, OptionField, Outcome
+from roses.games.base import StandIn, TimeoutRule
 
 
 @dataclass
@@ -97,6 +98,15 @@ class Duel:
 
     def resign(self, state: DuelState, seat: int) -> Outcome:
         return Outcome(tuple(int(other == seat) for other in (0, 1)), {"resigned": seat})
+
+    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
+        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
+
+    def lost_on_time(self, state: DuelState, seat: int) -> Outcome:
+        return Outcome(tuple(int(other == seat) for other in (0, 1)), {"timed_out": seat})
+
+    def stand_in(self, state: DuelState, seat: int) -> StandIn:
+        return StandIn(bot="steady")
 
     def chat_allowed(self, state: DuelState) -> bool:
         return True

@@ -1,0 +1,73 @@
+"""Claiming a win on time (``TimeoutRule.CLAIM``: two-player correspondence games), and
+the server's own look for clocks run out while it runs (``timeouts.checks``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from roses.games import Outcome
+from roses.games.base import TimeoutRule
+
+from .api import _games
+from .clocks import claimable, server_time
+from .deps import CurrentUser
+from .errors import Conflict, Forbidden
+from .live_games import LiveGame
+from .schemas import ERROR_ANSWERS, GameId
+from .timeouts import checks
+from .views import game_view
+
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=checks)
+
+
+@router.post("/games/{game_id}/claim-timeout", tags=["play"])
+async def claim_timeout(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
+    """Claim the win because an opponent's correspondence deadline has passed: the game
+    ends at once and that opponent loses on time (rated games are rated as for any loss).
+    Only where the game's rule lets the opponents claim (two-player correspondence games;
+    a live clock ends the game by itself, and in a team or 3-4 player game a stand-in
+    moves for the absent player). 409, naming the deadline, before it has passed; the
+    player may also just go on waiting for the move."""
+
+    def outcome(live: LiveGame) -> Outcome:
+        seat = live.seat_of(user.id)
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        if live.time_control is None:
+            raise Conflict("this game has no time limit: there is nothing to claim")
+        if live.timeout_rule is not TimeoutRule.CLAIM:
+            raise Conflict(
+                "in this game nobody claims a win on time: "
+                + (
+                    "a live clock that runs out ends the game by itself"
+                    if live.time_control.live
+                    else "a stand-in moves for a player whose deadline passed"
+                )
+            )
+        now = server_time()
+        late, claimers = claimable(
+            live.timeout_rule, live.clocks, live.module.teams(live.players), now
+        )
+        if late is None:
+            raise Conflict(_not_yet(live, seat))
+        if seat not in claimers:
+            raise Conflict("your own deadline has passed: only your opponent may claim the win")
+        return live.module.lost_on_time(live.state, late.seat)
+
+    live = await _games(request).finish(game_id, outcome)
+    return JSONResponse(game_view(live, user.id))
+
+
+def _not_yet(live: LiveGame, seat: int) -> str:
+    """Why a claim comes too early: whose deadline is when."""
+    waiting = [c for c in live.clocks or [] if c.deadline is not None and c.seat != seat]
+    if not waiting:
+        return "no opponent's deadline is running: it is your move"
+    first = min(waiting, key=lambda c: c.deadline or server_time())
+    assert first.deadline is not None
+    when = first.deadline.strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"{live.seats[first.seat].label}'s deadline has not passed yet: you may claim the "
+        f"win once it has, at {when}"
+    )
