@@ -122,7 +122,7 @@ class Settings(BaseModel):
         for field in _LIMITS:  # ROSES_GUESTS_PER_ADDRESS=1000/hour, say, for a load test
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
-        for name in ("smtp_url", "mail_from", "public_url", "digest_hour"):
+        for name in ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test

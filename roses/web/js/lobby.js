@@ -1,6 +1,8 @@
 // The lobby: sign in, create a game, "My games" (my turn first), open games to join.
 
-import { api, ApiError, el, liveSocket } from "./api.js";
+import { api, ApiError, el } from "./api.js";
+import { signOutButton } from "./guest.js";
+import { onLobby } from "./notify.js";
 
 const main = document.getElementById("main");
 const account = document.getElementById("account");
@@ -228,14 +230,14 @@ async function lobbyPage(me) {
   account.replaceChildren(
     el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}` }, me.guest ? `${me.name} (guest)` : me.name),
     el("a", { href: "/ratings" }, "Ratings"),
-    el("button", { class: "link", onclick: async () => { await api("/api/accounts/logout", { method: "POST" }); location.assign("/"); } }, "Sign out"),
+    signOutButton(me), // a guest is warned that its games will be lost
   );
   const catalog = await api("/api/catalog");
   const games = el("div", { class: "game-lists" });
   main.replaceChildren(el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
   await renderGames(games);
   let pending = null;
-  liveSocket("/api/lobby/ws", (message) => {
+  onLobby((message) => { // the socket notify.js keeps open for the badge
     // "lobby": one of my games changed; "open-games": someone's open game came or went.
     if (message.type !== "lobby" && message.type !== "open-games") return;
     clearTimeout(pending);
