@@ -350,15 +350,18 @@ def clock_json(
     control: TimeControl | None,
     clocks: list[SeatClock] | None,
     now: datetime,
+    rule: TimeoutRule | None,
     claimable_by: list[int],
 ) -> dict[str, Any] | None:
-    """The envelope's ``clock``: the time limit, each seat's time left as of ``now`` (the
-    snapshot's server time, so a client ticks from it without trusting its own clock), which
-    clocks run, the deadlines, and the seats that may claim a win on time now."""
-    if control is None:
+    """The envelope's ``clock``: the time limit, what happens when time runs out, each
+    seat's time left as of ``now`` (the snapshot's server time, so a client ticks from it
+    without trusting its own clock), which clocks run, the deadlines, and the seats that
+    may claim a win on time now."""
+    if control is None or rule is None:
         return None
     return {
         **control.to_json(),
+        "on_time_out": rule.value,
         "now": now.isoformat(),
         "remaining_ms": None if clocks is None else [max(0, c.remaining_ms(now)) for c in clocks],
         "running": [] if clocks is None else [c.seat for c in clocks if c.running],

@@ -136,7 +136,14 @@ def _lost_on_time(live: LiveGame) -> Outcome:
     late = run_out(live.clocks or [], server_time())
     if not late:
         raise Conflict("no clock has run out")
-    return live.module.lost_on_time(live.state, late[0].seat)
+    return lost_on_time(live, late[0].seat)
+
+
+def lost_on_time(live: LiveGame, seat: int) -> Outcome:
+    """The game's outcome of ``seat``'s loss on time; the result names the seat
+    (``lost_on_time``) for the pages to say so."""
+    outcome = live.module.lost_on_time(live.state, seat)
+    return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 
 async def _periodically(app: FastAPI) -> None:

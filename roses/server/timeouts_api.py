@@ -15,7 +15,7 @@ from .deps import CurrentUser
 from .errors import Conflict, Forbidden
 from .live_games import LiveGame
 from .schemas import ERROR_ANSWERS, GameId
-from .timeouts import checks
+from .timeouts import checks, lost_on_time
 from .views import game_view
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=checks)
@@ -53,7 +53,7 @@ async def claim_timeout(game_id: GameId, user: CurrentUser, request: Request) ->
             raise Conflict(_not_yet(live, seat))
         if seat not in claimers:
             raise Conflict("your own deadline has passed: only your opponent may claim the win")
-        return live.module.lost_on_time(live.state, late.seat)
+        return lost_on_time(live, late.seat)
 
     live = await _games(request).finish(game_id, outcome)
     return JSONResponse(game_view(live, user.id))

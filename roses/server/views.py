@@ -76,4 +76,4 @@ def _clock(live: GameHeader) -> dict[str, JSON] | None:
     now = server_time()
     teams = live.module.teams(live.players)
     _, claimers = claimable(live.timeout_rule, live.clocks, teams, now)
-    return clock_json(live.time_control, live.clocks, now, claimers)
+    return clock_json(live.time_control, live.clocks, now, live.timeout_rule, claimers)

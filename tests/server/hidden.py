@@ -70,6 +70,27 @@ def assert_chat_only(message: Any) -> None:
     walk(message)
 
 
+CLOCK_KEYS = {"kind", "on_time_out", "now", "remaining_ms", "running", "deadlines",
+              "claimable_by"}  # fmt: skip
+TIME_CONTROL_KEYS = {"live": {"initial_ms", "increment_ms"}, "correspondence": {"days"}}
+
+
+def assert_clock_only(view: Any) -> None:
+    """The envelope's clock holds the time limit and times only (each seat's time left,
+    ISO moments), and says no more about who is deciding than ``to_act`` does (a sealed
+    WotR plan stops its clock exactly as it leaves ``to_act``)."""
+    clock = view["clock"]
+    if clock is None:
+        return
+    walk(clock)
+    assert set(clock) == CLOCK_KEYS | TIME_CONTROL_KEYS[clock["kind"]], clock
+    assert sorted(clock["running"]) == sorted(view["to_act"])
+    assert clock["remaining_ms"] is None or all(isinstance(ms, int) for ms in clock["remaining_ms"])
+    moments = [clock["now"], *(clock["deadlines"] or [])]
+    assert all(moment is None or isinstance(moment, str) for moment in moments)
+    assert all(isinstance(seat, int) for seat in clock["running"] + clock["claimable_by"])
+
+
 def assert_envelopes_only(games: list[Any]) -> None:
     """A list of games carries each game's envelope (who plays, whose turn), no state."""
     from roses.server.views import ENVELOPE_KEYS
@@ -77,6 +98,8 @@ def assert_envelopes_only(games: list[Any]) -> None:
     for game in games:
         assert set(game) <= ENVELOPE_KEYS, f"a list holds {sorted(set(game) - ENVELOPE_KEYS)}"
         walk(game)
+        if "clock" in game:
+            assert_clock_only(game)
 
 
 PROFILE_KEYS = {"name", "guest", "ratings", "record", "recent"}

@@ -14,7 +14,7 @@ from roses.server.models import ActionRow, RatingChange
 
 from .clock_helpers import LIVE_5_5, advance, mover, real_time, remaining, sweep, timed_game
 from .conftest import Player, act, sign_up
-from .hidden import walk
+from .hidden import assert_clock_only, walk
 from .test_resign import wotr_until
 
 __all__ = ["real_time"]  # the fixture, used by every test here
@@ -68,8 +68,8 @@ def test_a_clock_starts_once_every_seat_is_filled_and_shows_in_the_envelope(
     clock = started["clock"]
     assert clock["running"] == started["to_act"]
     assert all(FIVE_MINUTES - SLACK < left <= FIVE_MINUTES for left in clock["remaining_ms"])
-    assert set(clock) == {"kind", "initial_ms", "increment_ms", "now", "remaining_ms",
-                          "running", "deadlines", "claimable_by"}  # fmt: skip
+    assert clock["on_time_out"] == "loss"
+    assert_clock_only(started)
     walk(started)
 
 
@@ -106,7 +106,7 @@ def test_a_live_game_is_lost_on_time_and_rated_like_any_loss(client: TestClient)
     sweep(client)
     over = people[1 - late].get(f"/api/games/{game['id']}").json()
     assert over["status"] == "finished"
-    assert over["result"]["termination"] == "time"
+    assert over["result"]["termination"] == "time" and over["result"]["lost_on_time"] == late
     assert over["result"]["ranks"][late] == 1 and over["result"]["ranks"][1 - late] == 0
     assert "runs out of time" in over["result"]["text"]
     assert over["clock"]["running"] == [] and remaining(over, late) == 0
