@@ -3,6 +3,7 @@
 import { api, ApiError, el } from "./api.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
+import { timeLimitField } from "./clock.js";
 
 const main = document.getElementById("main");
 const account = document.getElementById("account");
@@ -108,6 +109,7 @@ function newGameForm(catalog) {
   const counts = el("div", { class: "choices" });
   const options = el("div", { class: "options" });
   const rated = el("input", { type: "checkbox", name: "rated" });
+  const limit = timeLimitField(catalog);
   let game = catalog.games[0];
   let players = game.player_counts[0];
   let rows = [];
@@ -138,6 +140,7 @@ function newGameForm(catalog) {
       game: game.name, players, seats: rows.map((row) => row.choice()),
       options: Object.fromEntries(checks.map((box) => [box.option, box.checked])),
       rated: rated.checked,
+      time_limit: limit.choice(),
     };
     try {
       const created = await api("/api/games", { method: "POST", body });
@@ -151,6 +154,7 @@ function newGameForm(catalog) {
     counts,
     seats,
     options,
+    limit.element,
     el("label", { class: "check" }, rated, "Rated (registered players and bots; guests play casual games)"),
     error,
     el("button", { type: "submit", class: "primary" }, "Create game"),

@@ -5,6 +5,7 @@
 import { api, ApiError, el, liveSocket } from "./api.js";
 import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
+import { createClock } from "./clock.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
@@ -17,6 +18,7 @@ let message = "";
 let myName = null;
 let chat = null; // the table talk and the rematch offer, kept across views
 let rematch = null;
+let clock = null; // the time limit, above the game (clock.js)
 
 async function lobbyAction(action) {
   message = "";
@@ -80,6 +82,7 @@ async function show(next) {
   if (view && next.version < view.version) return;
   const before = view && view.status;
   view = next;
+  clock.update(view);
   // Who may talk changes with the status, and for a silenced player with the game (WR-20).
   if (before && (before !== view.status || (view.you !== null && chat.silenced()))) chat.refresh();
   if (view.status === "finished" && before !== "finished" && view.you !== null) rematch.load();
@@ -105,6 +108,8 @@ async function start() {
   myName = me.name;
   chat = createChat(gameId, me.name);
   rematch = createRematch(gameId, me.name);
+  clock = createClock(gameId, show);
+  main.before(clock.element);
   try {
     await show(await api(`/api/games/${gameId}`));
   } catch (problem) {
