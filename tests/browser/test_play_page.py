@@ -211,7 +211,7 @@ def test_a_card_playable_only_with_a_hero_asks_to_confirm_the_hero(
     shots(page, "hero-confirm")
     heroes_before = page.locator('[data-seat="Red"] .hero').count()
     confirm.click()
-    expect(page.locator("#log li").last).to_contain_text(str(hero_move))
+    expect(page.locator("#log li").last).to_contain_text(f"{card} + hero: flips")  # RK-10
     expect(page.locator('[data-seat="Red"] .hero')).to_have_count(heroes_before - 1)
 
 

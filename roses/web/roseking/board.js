@@ -1,5 +1,8 @@
-// The 9 x 9 board in SVG (RK-1): files a..i west to east, ranks 1..9 south to north.
-// Turned, it is seen from the north, as White sits.
+// The 9 x 9 board (RK-1): files a..i west to east, ranks 1..9 south to north. Turned, it is
+// seen from the north, as White sits. Drawn in SVG (hidden from screen readers) under an
+// ARIA grid of the same squares: each cell says what is on it, arrow keys walk the grid.
+
+import { t } from "../js/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
@@ -20,6 +23,17 @@ function corner(square, turned) {
   const column = turned ? 8 - file : file;
   const row = turned ? rank : 8 - rank;
   return [MARGIN + column * CELL, MARGIN + row * CELL];
+}
+
+// The squares row by row as seen: the top row first, left to right.
+function rowsSeen(turned) {
+  const rows = [];
+  for (let row = 0; row < 9; row += 1) {
+    const rank = turned ? row + 1 : 9 - row;
+    const files = turned ? [...FILES].reverse() : [...FILES];
+    rows.push(files.map((file) => `${file}${rank}`));
+  }
+  return rows;
 }
 
 function drawSun(group, x, y) {
@@ -46,13 +60,36 @@ function drawCrown(group, x, y) {
   node("polygon", { points, class: "crown" }, group);
 }
 
-export function renderBoard(container, state, options = {}) {
-  const { turned = false, target = null, territories = null, lastSquare = null } = options;
-  container.replaceChildren();
-  const svg = node("svg", {
-    viewBox: `0 0 ${SIZE} ${SIZE}`, class: "board", role: "img",
-    "aria-label": `board, crown on ${state.crown}`,
-  });
+// What a square holds, in words: "d4, red stone, crown".
+export function squareText(square, state, marks = {}) {
+  const parts = [square];
+  const stone = state.stones[square];
+  if (stone) parts.push(stone === "r" ? t("red stone") : t("white stone"));
+  if (square === state.crown) parts.push(t("crown"));
+  if (!stone && square !== state.crown) parts.push(t("empty"));
+  if (marks.territory) parts.push(marks.territory);
+  if (square === marks.target) parts.push(t("target of the chosen card"));
+  if (marks.last && square === marks.last.to) parts.push(t("last move"));
+  return parts.join(", ");
+}
+
+function territoryOf(end) {
+  const names = {};
+  if (!end) return names;
+  for (const team of ["red", "white"]) {
+    end.territories[team].forEach((group) => {
+      const text = team === "red"
+        ? t("red territory of {n}, {points} points", { n: group.size, points: group.points })
+        : t("white territory of {n}, {points} points", { n: group.size, points: group.points });
+      for (const square of group.squares) names[square] = text;
+    });
+  }
+  return names;
+}
+
+function drawSvg(state, options) {
+  const { turned, target, end, last, animate } = options;
+  const svg = node("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "board", "aria-hidden": "true", focusable: "false" });
   node("rect", { x: 0, y: 0, width: SIZE, height: SIZE, rx: 10, class: "board-frame" }, svg);
   const squares = node("g", {}, svg);
   for (let rank = 1; rank <= 9; rank += 1) {
@@ -77,11 +114,11 @@ export function renderBoard(container, state, options = {}) {
     node("text", { x: 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, labels).textContent = rank;
     node("text", { x: SIZE - 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, labels).textContent = rank;
   }
-  if (territories) {
+  if (end) {
     const shade = node("g", { class: "territories" }, svg);
     for (const team of ["red", "white"]) {
-      territories[team].forEach((group, index) => {
-        for (const square of group) {
+      end.territories[team].forEach((group, index) => {
+        for (const square of group.squares) {
           const [x, y] = corner(square, turned);
           node("rect", {
             x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2,
@@ -91,12 +128,18 @@ export function renderBoard(container, state, options = {}) {
       });
     }
   }
+  if (last && last.to) {
+    const [fx, fy] = corner(last.from, turned);
+    node("rect", { x: fx + 3, y: fy + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-from" }, svg);
+  }
   const stones = node("g", {}, svg);
   for (const [square, colour] of Object.entries(state.stones)) {
     const [x, y] = corner(square, turned);
+    const isLast = last && square === last.to;
+    const moved = animate && isLast ? (animate.kind === "hero" ? " flipped" : " placed") : "";
     node("circle", {
       cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38,
-      class: `stone ${colour === "r" ? "red" : "white"}${square === lastSquare ? " last" : ""}`,
+      class: `stone ${colour === "r" ? "red" : "white"}${isLast ? " last" : ""}${moved}`,
       "data-stone": square,
     }, stones);
   }
@@ -105,9 +148,78 @@ export function renderBoard(container, state, options = {}) {
     node("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "target" }, svg);
   }
   const [cx, cy] = corner(state.crown, turned);
-  drawCrown(node("g", { "data-crown": state.crown }, svg), cx, cy);
-  container.append(svg);
+  const crown = node("g", { "data-crown": state.crown }, svg);
+  if (animate && animate.to && animate.from !== animate.to) {
+    const [ox, oy] = corner(animate.from, turned);
+    crown.setAttribute("class", "moving");
+    crown.setAttribute("style", `--dx: ${ox - cx}px; --dy: ${oy - cy}px`);
+  }
+  drawCrown(crown, cx, cy);
   return svg;
+}
+
+// Draws the board into container. options: turned, target (square), end (the view's end:
+// territories shaded), last (the last move's entry, marked), animate (an entry to animate),
+// focusSquare (the grid's roving cell), onFocusSquare(square) when the player walks it.
+export function renderBoard(container, state, options = {}) {
+  const { turned = false, onFocusSquare = () => {} } = options;
+  container.replaceChildren();
+  const box = document.createElement("div");
+  box.className = "board-wrap";
+  box.append(drawSvg(state, { ...options, turned }));
+  const territory = territoryOf(options.end);
+  const rows = rowsSeen(turned);
+  const active = rows.flat().includes(options.focusSquare) ? options.focusSquare : state.crown;
+  const grid = document.createElement("div");
+  grid.className = "board-grid";
+  grid.setAttribute("role", "grid");
+  grid.setAttribute("aria-label", t("Board, crown on {square}", { square: state.crown }));
+  rows.forEach((squares, row) => {
+    const line = document.createElement("div");
+    line.setAttribute("role", "row");
+    line.className = "board-row";
+    squares.forEach((square, column) => {
+      const cell = document.createElement("div");
+      cell.setAttribute("role", "gridcell");
+      cell.className = "board-cell";
+      cell.dataset.cell = square;
+      cell.dataset.row = row;
+      cell.dataset.column = column;
+      cell.dataset.key = `cell:${square}`;
+      cell.tabIndex = square === active ? 0 : -1;
+      const text = document.createElement("span");
+      text.className = "sr-only";
+      text.textContent = squareText(square, state, { territory: territory[square], target: options.target, last: options.last });
+      cell.append(text);
+      line.append(cell);
+    });
+    grid.append(line);
+  });
+  // Arrow keys move the one tabbable cell (a roving tabindex); Home/End go along the row.
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest("[data-cell]");
+    if (!cell) return;
+    let row = Number(cell.dataset.row);
+    let column = Number(cell.dataset.column);
+    const moves = {
+      ArrowUp: () => { row -= 1; }, ArrowDown: () => { row += 1; },
+      ArrowLeft: () => { column -= 1; }, ArrowRight: () => { column += 1; },
+      Home: () => { column = 0; }, End: () => { column = 8; },
+    };
+    if (!moves[event.key]) return;
+    event.preventDefault();
+    moves[event.key]();
+    row = Math.max(0, Math.min(8, row));
+    column = Math.max(0, Math.min(8, column));
+    const next = grid.querySelector(`[data-row="${row}"][data-column="${column}"]`);
+    cell.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+    onFocusSquare(next.dataset.cell);
+  });
+  box.append(grid);
+  container.append(box);
+  return box;
 }
 
 // Seats alternate Red, White (and R1, W1, R2, W2 with four players, RK-16).

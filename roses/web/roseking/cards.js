@@ -1,6 +1,8 @@
 // Power cards drawn in the board's orientation (RK-3): the arrow points the way the crown
 // moves on the board, so it turns with the board.
 
+import { t, tn } from "../js/i18n.js";
+
 const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -9,17 +11,27 @@ export function cardParts(name) {
   return { direction: match[1], distance: Number(match[2]) };
 }
 
-export function cardElement(name, { turned = false, button = false } = {}) {
+// A card; as a button (the player's own hand on their turn) it says whether it is chosen
+// (aria-pressed) and, in `label`, whether and how it can be played.
+export function cardElement(name, { turned = false, button = false, pressed = false, label = null } = {}) {
   const { direction, distance } = cardParts(name);
   const angle = DIRECTIONS.indexOf(direction) * 45 + (turned ? 180 : 0);
   const card = document.createElement(button ? "button" : "div");
   card.className = "card";
   card.dataset.card = name;
-  if (button) card.type = "button";
-  card.setAttribute("aria-label", `card ${name}`);
+  if (button) {
+    card.type = "button";
+    card.dataset.key = `card:${name}`;
+    card.setAttribute("aria-pressed", pressed ? "true" : "false");
+    card.setAttribute("aria-label", label || name);
+  } else {
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", t("card {card}", { card: name }));
+  }
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "-20 -20 40 40");
   svg.setAttribute("class", "card-arrow");
+  svg.setAttribute("aria-hidden", "true");
   const arrow = document.createElementNS(SVG, "g");
   arrow.setAttribute("transform", `rotate(${angle})`);
   for (let step = 0; step < distance; step += 1) {
@@ -29,23 +41,34 @@ export function cardElement(name, { turned = false, button = false } = {}) {
     arrow.append(chevron);
   }
   svg.append(arrow);
-  const label = document.createElement("span");
-  label.className = "card-label";
-  label.textContent = name;
-  card.append(svg, label);
+  const text = document.createElement("span");
+  text.className = "card-label";
+  text.setAttribute("aria-hidden", "true");
+  text.textContent = name;
+  card.append(svg, text);
   return card;
 }
 
 export function heroElement(count) {
   const heroes = document.createElement("div");
   heroes.className = "heroes";
-  heroes.title = `${count} hero card${count === 1 ? "" : "s"} left`;
+  const text = tn("{n} hero card left", "{n} hero cards left", count);
+  heroes.title = text;
+  heroes.setAttribute("role", "img");
+  heroes.setAttribute("aria-label", text);
   for (let i = 0; i < count; i += 1) {
     const hero = document.createElement("span");
     hero.className = "hero";
+    hero.setAttribute("aria-hidden", "true");
     hero.textContent = "♞";
     heroes.append(hero);
   }
-  if (count === 0) heroes.append(Object.assign(document.createElement("span"), { className: "muted", textContent: "no heroes" }));
+  if (count === 0) {
+    const none = document.createElement("span");
+    none.className = "muted";
+    none.setAttribute("aria-hidden", "true");
+    none.textContent = t("no heroes");
+    heroes.append(none);
+  }
   return heroes;
 }
