@@ -78,10 +78,12 @@ def vote(db: Session, user: User, game_id: int) -> Vote:
 
 
 def _rotated(game: Game, user: User) -> Game:
-    """The same game and options (rated or casual), each player (or bot) one seat on."""
+    """The same game, options and time limit (rated or casual), each player (or bot) one
+    seat on."""
     module = game_module(game.game)
     new = store.new_game(module, game.players, dict(game.options), user.id)
     new.rated = game.rated
+    new.time_control = game.time_control
     for index in range(game.players):
         old = game.seats[(index + 1) % game.players]
         new.seats.append(

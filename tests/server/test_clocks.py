@@ -4,6 +4,7 @@ that gain no time, a restart, and a live game lost on time (rated like any loss)
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -274,3 +275,35 @@ def test_two_players_each_lose_a_game_on_time(client: TestClient) -> None:
     for game_id, loser in losers.items():
         over = red.game(game_id)
         assert over["status"] == "finished" and over["result"]["ranks"][loser] == 1
+
+
+def test_two_server_processes_act_on_a_clock_run_out_once(database_url: str) -> None:
+    """docs/scaling.md: every process's timers and sweeps look at the same games; the
+    version-guarded write lets exactly one act (here two stand-ins would be two moves)."""
+    settings = Settings(database_url=database_url)
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        people = [sign_up(first) for _ in range(4)]
+        game = timed_game(people, {"kind": "live", "clock": "3+2"})
+        Player(second, people[0].name, people[0].token).game(game["id"])  # held by both
+        advance(181)
+        both = [threading.Thread(target=sweep, args=(app,)) for app in (first, second)]
+        for thread in both:  # at the same moment: each reads the game before either writes
+            thread.start()
+        for thread in both:
+            thread.join()
+        after = wait_for_version(people[0], game["id"], game["version"] + 1)
+        time.sleep(1.0)  # time for a second stand-in, were there one
+        with first.app.state.sessions() as db:  # type: ignore[attr-defined]
+            moves = db.query(ActionRow).filter(ActionRow.game_id == game["id"]).count()
+        assert moves == 1 and people[0].game(game["id"])["version"] == after["version"]
+
+
+def test_a_rematch_keeps_the_time_limit(client: TestClient) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = timed_game([red, white], LIVE_5_5)
+    red.post(f"/api/games/{game['id']}/resign")
+    red.post(f"/api/games/{game['id']}/rematch")
+    offer = white.post(f"/api/games/{game['id']}/rematch").json()
+    again = red.game(offer["rematch"])
+    assert again["clock"]["kind"] == "live" and again["clock"]["initial_ms"] == FIVE_MINUTES
+    assert again["clock"]["running"] == again["to_act"]
