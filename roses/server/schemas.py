@@ -208,7 +208,11 @@ ERROR_ANSWERS: dict[int | str, dict[str, Any]] = {
     401: {"model": Problem, "description": "sign in first (or play as a guest)"},
     403: {"model": Problem, "description": "not yours to do (another seat, another site)"},
     404: {"model": Problem, "description": "no such game"},
-    409: {"model": Problem, "description": "not allowed now: an illegal action, a stale version"},
+    409: {
+        "model": Problem,
+        "description": "not allowed now: an illegal action, a stale version, a claim on time "
+        "before the deadline",
+    },
     413: {"model": Problem, "description": "the body is too large"},
     415: {"model": Problem, "description": "the body is not JSON"},
     422: {"model": InvalidRequest, "description": "a field is not what it takes"},
