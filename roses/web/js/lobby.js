@@ -1,6 +1,7 @@
 // The lobby: sign in, create a game, "My games" (my turn first), open games to join.
 
 import { api, ApiError, el } from "./api.js";
+import { t } from "./i18n.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
 import { timeLimitField } from "./clock.js";
@@ -158,6 +159,9 @@ function newGameForm(catalog) {
     el("label", { class: "check" }, rated, "Rated (registered players and bots; guests play casual games)"),
     error,
     el("button", { type: "submit", class: "primary" }, "Create game"),
+    el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
+      catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: g.title }))]),
+      " · ", el("a", { href: "/tutorial/roseking" }, t("The Rose King tutorial"))),
   );
 }
 

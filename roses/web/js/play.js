@@ -3,6 +3,7 @@
 // finished game to that game's own UI: /static/<game>/play.js exports createGameUi.
 
 import { api, ApiError, el, liveSocket } from "./api.js";
+import { t } from "./i18n.js";
 import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
 import { createClock } from "./clock.js";
@@ -112,6 +113,7 @@ async function start() {
   main.before(clock.element);
   try {
     await show(await api(`/api/games/${gameId}`));
+    account.append(el("a", { href: `/rules/${view.game}` }, t("Rules")));
   } catch (problem) {
     const text = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
     main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, "Back to the lobby"));
