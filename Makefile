@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install serve test lint bench api-check clean
+.PHONY: install serve test lint bench api-check i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ test: $(STAMP)
 # Schemathesis against a real server: every operation, signed in and out, thousands of requests.
 api-check: $(STAMP)
 	ROSES_API_EXAMPLES=150 $(BIN)/pytest -p no:cacheprovider -q tests/server/test_api_schema.py
+
+# Re-extract the messages (babel.cfg) and bring every catalogue up to date; then translate
+# the new entries in roses/locale/<language>/LC_MESSAGES/messages.po (tests/server/test_i18n.py).
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --project roses --copyright-holder "the roses authors" \
+		-o roses/locale/messages.pot roses
+	$(BIN)/pybabel update -i roses/locale/messages.pot -d roses/locale --ignore-obsolete
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -26,7 +26,9 @@ def game_module(name: str) -> GameModule[Any]:
         return GAMES[name]
     except KeyError:
         raise InvalidInput(
-            f"there is no game {name!r} (choose from: {', '.join(sorted(GAMES))})"
+            "there is no game '{name}' (choose from: {choices})",
+            name=name,
+            choices=", ".join(sorted(GAMES)),
         ) from None
 
 

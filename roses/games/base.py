@@ -21,12 +21,24 @@ JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
 State = TypeVar("State")
 
 
-class GameError(Exception):
-    """A player's input the game refuses; nothing was changed. ``message`` is a sentence."""
+def N_(text: str) -> str:
+    """Marks a text people read that a game sends as data (its title, a seat's name) for
+    the catalogues in roses/locale; the pages translate it where they show it."""
+    return text
 
-    def __init__(self, message: str) -> None:
+
+class GameError(Exception):
+    """A player's input the game refuses; nothing was changed. ``message`` is a sentence.
+
+    ``template`` is the English message with ``{name}`` placeholders and ``params`` their
+    values: the server translates the template (the games never import the server)."""
+
+    def __init__(self, template: str, **params: JSON) -> None:
+        message = template.format(**params) if params else template
         super().__init__(message)
         self.message = message
+        self.template = template
+        self.params = params
 
 
 class InvalidInput(GameError):

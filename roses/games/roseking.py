@@ -31,6 +31,7 @@ from roses.roseking.view import PlayerView
 
 from .base import (
     JSON,
+    N_,
     IllegalAction,
     InvalidInput,
     OptionField,
@@ -86,7 +87,7 @@ def _summary(board: Board, text: str, winner: str, termination: str) -> dict[str
 
 class RoseKing:
     name = "roseking"
-    title = "The Rose King"
+    title = N_("The Rose King")
     player_counts: tuple[int, ...] = (2, 4)
     option_fields: tuple[OptionField, ...] = (
         OptionField("random_start", "Random start player (RK-7)", False, (2,)),
@@ -104,13 +105,16 @@ class RoseKing:
         for option in self.option_fields:
             value = raw.get(option.name, option.default)
             if not isinstance(value, bool):
-                raise InvalidInput(f"the option {option.name!r} is true or false")
+                raise InvalidInput("the option '{name}' is true or false", name=option.name)
             if value and players not in option.players:
-                raise InvalidInput(f"{option.label.split(' (')[0]}: not with {players} players")
+                raise InvalidInput(
+                    "the option '{name}' is not offered with {n} players", name=option.name,
+                    n=players,
+                )  # fmt: skip
             options[option.name] = value
         unknown = sorted(set(raw) - set(options))
         if unknown:
-            raise InvalidInput(f"The Rose King has no option {unknown[0]!r}")
+            raise InvalidInput("The Rose King has no option '{name}'", name=unknown[0])
         return options
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
@@ -143,14 +147,15 @@ class RoseKing:
         try:
             return str(parse_move(raw))
         except InvalidMoveError as error:
-            raise InvalidInput(str(error)) from None
+            raise InvalidInput(error.template, **error.params) from None
 
     def apply(self, state: RoseKingState, seat: int, action: JSON) -> None:
         board = state.board
         if seat != board.turn:
             raise IllegalAction(
-                f"it is {seat_label(board.turn, board.seats)}'s turn; "
-                f"you play {seat_label(seat, board.seats)}"
+                "it is {waiting}'s turn; you play {seat}",
+                waiting=seat_label(board.turn, board.seats),
+                seat=seat_label(seat, board.seats),
             )
         if action == UNDO:
             if state.pending is None:
@@ -165,7 +170,7 @@ class RoseKing:
             return
         if state.pending is not None:
             raise IllegalAction(
-                f"{state.pending} is waiting: end the turn or undo it first (RK-19)"
+                "{move} is waiting: end the turn or undo it first (RK-19)", move=str(state.pending)
             )
         move = parse_move(action)
         if move.kind == PASS:
@@ -176,7 +181,7 @@ class RoseKing:
             try:
                 board.copy().push(move)
             except IllegalMoveError as error:  # the engine's reason, e.g. "... (RK-8)"
-                raise IllegalAction(str(error)) from None
+                raise IllegalAction(error.template, **error.params) from None
         if state.options.get("light") and move.kind != DRAW:
             state.pending = move  # RK-19: a draw is final at once
         else:

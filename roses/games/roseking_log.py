@@ -12,7 +12,7 @@ from roses.roseking.geometry import Bitboard, squares_of
 from roses.roseking.moves import DRAW, HERO, PASS, PLAY
 from roses.roseking.scoring import TeamScore, Termination
 
-from .base import JSON
+from .base import JSON, N_
 
 KINDS = {PLAY: "play", HERO: "hero", DRAW: "draw", PASS: "pass"}
 # Why a game ended, with the rule that says so; the team game's own rule for RK-13 (RK-17).
@@ -24,10 +24,13 @@ REASON_RULES = {
 }
 
 
+# Each seat's name, as the pages show it (translated there); seat order R1, W1, R2, W2.
+_TEAM_SEATS = (N_("Red 1"), N_("White 1"), N_("Red 2"), N_("White 2"))
+
+
 def seat_label(seat: int, seats: int) -> str:
     """``Red``/``White``, or ``Red 1``..``White 2`` in the team variant (RK-16)."""
-    team = ("Red", "White")[seat & 1]
-    return team if seats == 2 else f"{team} {seat // 2 + 1}"
+    return (N_("Red"), N_("White"))[seat & 1] if seats == 2 else _TEAM_SEATS[seat]
 
 
 def move_entry(ply: int, before: Board, move: Move, after: Board) -> dict[str, JSON]:

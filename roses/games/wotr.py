@@ -20,20 +20,20 @@ from roses.wotr.payment import charges
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
 
-from .base import JSON, IllegalAction, InvalidInput, OptionField, Outcome, StandIn, TimeoutRule
+from .base import JSON, N_, IllegalAction, InvalidInput, OptionField, Outcome, StandIn, TimeoutRule
 
 
 def _canonical(raw: JSON) -> JSON:
     """The action's one JSON form; ``InvalidInput`` naming the part that is wrong."""
     try:
         return action_from_json(raw).to_json()
-    except IllegalActionError as error:
+    except IllegalActionError as error:  # for programs: the field path says where
         raise InvalidInput(str(error)) from None
 
 
 class Wotr:
     name = "wotr"
-    title = "Wars of the Roses"
+    title = N_("Wars of the Roses")
     player_counts: tuple[int, ...] = (2, 3, 4)
     option_fields: tuple[OptionField, ...] = ()
 
@@ -41,7 +41,7 @@ class Wotr:
         if players not in self.player_counts:
             raise InvalidInput("Wars of the Roses is for 2, 3 or 4 players")
         if raw:
-            raise InvalidInput(f"Wars of the Roses has no option {sorted(raw)[0]!r}")
+            raise InvalidInput("Wars of the Roses has no option '{name}'", name=sorted(raw)[0])
         return {}
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
@@ -81,7 +81,7 @@ class Wotr:
         try:
             state.apply(seat, action_from_json(action))
         except IllegalActionError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.template, **error.params) from None
 
     def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
         view = state.view(seat)

@@ -291,7 +291,7 @@ class Board:
         if legal is None:
             legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise self._illegal(move)
         seat = self.turn
         hands = self.hands
         snapshot = (
@@ -351,29 +351,47 @@ class Board:
     def peek(self) -> Move:
         return self.move_stack[-1]
 
-    def _illegal_reason(self, move: Move) -> str:
-        who = self.seat_name()
+    def _illegal(self, move: Move) -> IllegalMoveError:
+        """Why ``move`` is illegal here (a template and its values: see ``errors``)."""
+        who, text = self.seat_name(), str(move)
         if self.is_over():
-            return f"illegal move {move}: the game is over"
+            return IllegalMoveError("illegal move {move}: the game is over", move=text)
         if move.kind == DRAW:
-            return f"illegal move draw: {who} already holds {self.hand_limit} cards (RK-9)"
+            return IllegalMoveError(
+                "illegal move draw: {who} already holds {n} cards (RK-9)", who=who,
+                n=self.hand_limit,
+            )  # fmt: skip
         if move.kind == PLAY or move.kind == HERO:
             card = move.card
             assert card is not None
             if card not in self.hands[self.turn]:
-                return f"illegal move {move}: {who} does not hold {str(move).rstrip('h')}"
+                return IllegalMoveError(
+                    "illegal move {move}: {who} does not hold {card}", move=text, who=who,
+                    card=text.rstrip("h"),
+                )  # fmt: skip
             target = TARGET[card][self.crown]
             if target < 0:
-                return f"illegal move {move}: the crown would leave the board (RK-8)"
+                return IllegalMoveError(
+                    "illegal move {move}: the crown would leave the board (RK-8)", move=text
+                )
             bit = 1 << target
             if move.kind == PLAY:
-                return f"illegal move {move}: the target square holds a stone (RK-8)"
+                return IllegalMoveError(
+                    "illegal move {move}: the target square holds a stone (RK-8)", move=text
+                )
             if not self.heroes[self.turn]:
-                return f"illegal move {move}: {who} has no hero card left (RK-10)"
+                return IllegalMoveError(
+                    "illegal move {move}: {who} has no hero card left (RK-10)", move=text, who=who
+                )
             if not (self.red | self.white) & bit:
-                return f"illegal move {move}: a hero needs an opponent's stone there (RK-10)"
-            return f"illegal move {move}: a hero cannot land on an own stone (RK-10)"
-        return f"illegal move pass: {who} can still move (RK-11)"
+                return IllegalMoveError(
+                    "illegal move {move}: a hero needs an opponent's stone there (RK-10)",
+                    move=text,
+                )
+            return IllegalMoveError(
+                "illegal move {move}: a hero cannot land on an own stone (RK-10)", move=text
+            )
+        return IllegalMoveError("illegal move pass: {who} can still move (RK-11)", who=who)
 
     def reorder_draw_pile(self, order: Sequence[Card]) -> None:
         """Put the draw pile in ``order`` (top first): the same cards, a chosen order.

@@ -7,11 +7,21 @@ class RoseKingError(ValueError):
     """Base class of every error the Rose King engine raises for bad input."""
 
 
-class InvalidMoveError(RoseKingError):
+class _Sentence(RoseKingError):
+    """An error a player reads: ``template`` with ``{name}`` placeholders filled from
+    ``params``, so that a server can show it in the player's language."""
+
+    def __init__(self, template: str, **params: str | int) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+
+
+class InvalidMoveError(_Sentence):
     """A move's text is not RK-22 notation."""
 
 
-class IllegalMoveError(RoseKingError):
+class IllegalMoveError(_Sentence):
     """A well-formed move that the rules do not allow in this position."""
 
 

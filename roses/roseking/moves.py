@@ -33,7 +33,9 @@ class Move:
                 object.__setattr__(move, "kind", kind)
                 object.__setattr__(move, "card", card)
                 return move
-            raise InvalidMoveError(f"no move of kind {kind} with card {card}") from None
+            raise InvalidMoveError(
+                "no move of kind {kind} with card {card}", kind=kind, card=str(card)
+            ) from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
@@ -73,7 +75,9 @@ class Move:
     @classmethod
     def from_action_id(cls, action_id: int) -> Move:
         if not 0 <= action_id < ACTION_COUNT:
-            raise InvalidMoveError(f"action id {action_id} is outside 0..{ACTION_COUNT - 1}")
+            raise InvalidMoveError(
+                "action id {id} is outside 0..{last}", id=action_id, last=ACTION_COUNT - 1
+            )
         return ALL_MOVES[action_id]
 
 
@@ -94,7 +98,8 @@ def parse_move(text: str) -> Move:
         return _MOVES_BY_TEXT[text]
     except (KeyError, TypeError):
         raise InvalidMoveError(
-            f"not a move: {text!r} (expected a card like N2, a hero play like N2h, draw or pass)"
+            "not a move: '{text}' (expected a card like N2, a hero play like N2h, draw or pass)",
+            text=str(text),
         ) from None
 
 

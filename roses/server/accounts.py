@@ -17,12 +17,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .errors import Conflict, NotSignedIn
+from .i18n import N_, _
 from .models import Base, LoginSession, User, as_utc, utcnow
 
 NAME_MIN, NAME_MAX = 2, 24
 # Words of letters, marks and digits of any script, '_', '.' and '-', one space between words.
 _WORDS = re.compile(r"[^\s]+(?: [^\s]+)*")
-NAME_RULE = "2 to 24 letters, digits, '_', '.' or '-', with single spaces between words"
+NAME_RULE = N_("2 to 24 letters, digits, '_', '.' or '-', with single spaces between words")
 SESSION_COOKIE = "roses_session"
 
 # argon2id at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 25 ms and
@@ -66,7 +67,7 @@ def normal_name(name: str) -> str:
         and all(_name_character(character) for character in normal.replace(" ", ""))
         and unicodedata.category(normal[0])[0] != "M"  # a mark needs a letter to sit on
     ):
-        raise ValueError(f"a name is {NAME_RULE}")
+        raise ValueError(_("a name is {rule}", rule=_(NAME_RULE)))
     return normal
 
 
@@ -98,7 +99,7 @@ def _add_account(db: Session, user: User) -> User:
         db.add(AccountName(key=name_key(user.name), user_id=user.id))
         db.flush()
     except IntegrityError:  # the caller's transaction rolls back: nothing is kept
-        raise Conflict(f"the name {user.name!r} is taken") from None
+        raise Conflict(_("the name '{name}' is taken", name=user.name)) from None
     return user
 
 
@@ -124,7 +125,7 @@ def authenticate(db: Session, name: str, password: str) -> User:
     except (VerificationError, InvalidHashError):
         stored = None
     if user is None or stored is None:
-        raise NotSignedIn("wrong name or password")
+        raise NotSignedIn(_("wrong name or password"))
     if _hasher.check_needs_rehash(stored):  # hashes made with older, costlier parameters
         user.password_hash = hash_password(password)
     return user

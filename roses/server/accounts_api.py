@@ -15,19 +15,37 @@ from fastapi.responses import JSONResponse
 from . import accounts
 from .deps import CurrentUser, Sessions, settings_of
 from .errors import NotSignedIn
+from .i18n import LANGUAGE_COOKIE, LANGUAGES, N_, current
 from .models import User
 from .quotas import client_address, limiter_of
-from .schemas import ERROR_ANSWERS, Credentials, Registration
+from .schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 def _user_json(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "guest": user.is_guest}
+    return {"id": user.id, "name": user.name, "guest": user.is_guest, "language": user.language}
+
+
+def _remember_language(request: Request, response: Response, language: str) -> None:
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        language,
+        max_age=365 * 86400,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+    )
+
+
+def _chosen_language(request: Request) -> str | None:
+    """The language this browser chose with the switcher (its cookie), if any."""
+    return current() if request.cookies.get(LANGUAGE_COOKIE) in LANGUAGES else None
 
 
 def _signed_in_response(request: Request, user: User, token: str, status: int) -> JSONResponse:
     response = JSONResponse(_user_json(user), status_code=status)
+    if user.language:  # signing in brings the account's language to this browser
+        _remember_language(request, response, user.language)
     settings = settings_of(request)
     response.set_cookie(
         accounts.SESSION_COOKIE,
@@ -48,12 +66,13 @@ async def register(body: Registration, request: Request, sessions: Sessions) -> 
         limiter.hit,
         "registrations_per_address",
         client_address(request),
-        "too many accounts were created from your address lately",
+        N_("too many accounts were created from your address lately"),
     )
 
     def create() -> tuple[User, str]:
         with sessions.begin() as db:
             user = accounts.register(db, body.name, body.password)
+            user.language = _chosen_language(request)
             return user, accounts.start_session(db, user, settings_of(request).session_days)
 
     user, token = await limiter.hashing(create)
@@ -71,10 +90,10 @@ async def login(body: Credentials, request: Request, sessions: Sessions) -> JSON
         # Checked in the hashing slot, after any wait: of a burst of wrong passwords only
         # as many are hashed as the limits allow, the rest are refused at once.
         limiter.check(
-            "login_failures_per_account", account, "too many failed sign-ins to this name"
+            "login_failures_per_account", account, N_("too many failed sign-ins to this name")
         )
         limiter.check(
-            "login_failures_per_address", address, "too many failed sign-ins from your address"
+            "login_failures_per_address", address, N_("too many failed sign-ins from your address")
         )
         with sessions.begin() as db:
             try:
@@ -83,6 +102,7 @@ async def login(body: Credentials, request: Request, sessions: Sessions) -> JSON
                 limiter.count("login_failures_per_account", account)
                 limiter.count("login_failures_per_address", address)
                 raise
+            user.language = user.language or _chosen_language(request)
             return user, accounts.start_session(db, user, settings_of(request).session_days)
 
     user, token = await limiter.hashing(sign_in)
@@ -95,10 +115,11 @@ def guest(request: Request, sessions: Sessions) -> JSONResponse:
     limiter_of(request).hit(
         "guests_per_address",
         client_address(request),
-        "too many guests were created from your address lately",
+        N_("too many guests were created from your address lately"),
     )
     with sessions.begin() as db:
         user = accounts.create_guest(db)
+        user.language = _chosen_language(request)
         token = accounts.start_session(db, user, settings_of(request).session_days)
     return _signed_in_response(request, user, token, 201)
 
@@ -125,3 +146,25 @@ async def logout(request: Request, sessions: Sessions) -> Response:
 @router.get("/me", tags=["accounts"])
 def me(user: CurrentUser) -> dict[str, Any]:
     return _user_json(user)
+
+
+@router.put("/language", status_code=204, tags=["accounts"])
+async def choose_language(body: LanguageChoice, request: Request, sessions: Sessions) -> Response:
+    """Choose the site's language: this browser keeps it in the ``lang`` cookie and, when
+    someone is signed in, their account keeps it too (signing in elsewhere brings it)."""
+    token = request.cookies.get(accounts.SESSION_COOKIE)
+    if token:
+
+        def save() -> None:
+            with sessions.begin() as db:
+                user = accounts.user_for_token(db, token)
+                if user is not None:
+                    user.language = body.language
+
+        await asyncio.to_thread(save)
+        cached = request.app.state.signed_in.get(accounts.token_hash(token))
+        if cached is not None:  # this process answers in the new language at once
+            cached.language = body.language
+    response = Response(status_code=204)
+    _remember_language(request, response, body.language)
+    return response

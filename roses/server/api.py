@@ -18,6 +18,7 @@ from . import clocks, quotas, store
 from .deps import CurrentUser, Sessions, settings_of
 from .errors import Conflict, Forbidden, Unprocessable
 from .expiry import expired_first
+from .i18n import _
 from .live_games import GameHeader, LiveGame, LiveGames
 from .models import Game, User
 from .schemas import ERROR_ANSWERS, DraftRequest, GameId, Join, MoveRequest, NewGame, Versioned
@@ -163,7 +164,7 @@ async def _act(
     def my_seat(live: LiveGame) -> int:
         seat = live.seat_of(user.id)
         if seat is None:
-            raise Forbidden("you have no seat in this game")
+            raise Forbidden(_("you have no seat in this game"))
         return seat
 
     live = await _games(request).act(game_id, my_seat, action, version)
@@ -206,7 +207,14 @@ async def save_draft(
     nor when or how often it changes: it does not change the game's version."""
     size = len(json.dumps(body.draft))
     if size > settings_of(request).draft_bytes:
-        raise Unprocessable("draft", f"is {size} bytes; at most {settings_of(request).draft_bytes}")
+        raise Unprocessable(
+            "draft",
+            _(
+                "the draft is {size} bytes; at most {most} are kept",
+                size=size,
+                most=settings_of(request).draft_bytes,
+            ),
+        )
     await _games(request).save_draft(game_id, user.id, body.draft)
     return Response(status_code=204)
 
@@ -224,7 +232,7 @@ async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
     """The game record (the engine's format, with the deal): only once the game is over."""
     live = await _games(request).get(game_id)
     if live.status != FINISHED:
-        raise Conflict("the record holds the deal's secrets: it is ready when the game is over")
+        raise Conflict(_("the record holds the deal's secrets: it is ready when the game is over"))
     names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]
     return JSONResponse(
         live.module.record(live.state, names),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from html import escape as html_escape
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -31,11 +33,12 @@ from .bot_runner import BotRunner
 from .clocks import server_time
 from .db import make_engine, session_factory
 from .deps import SignedInCache
-from .errors import ServiceError, Unprocessable
+from .errors import ServiceError, Unprocessable, as_sentence, validation_answer
 from .guards import RequestGuard
 from .hub import Hub
 from .live_games import LiveGame, LiveGames
 from .migrate import upgrade
+from .i18n import N_, LanguageMiddleware, _, current, js_catalogue
 from .relay import RedisRelay
 from .schemas import GameId
 from .settings import Settings
@@ -47,8 +50,22 @@ PAGE = (WEB / "page.html").read_text()  # every page: one shell, its own script
 
 
 def page(script: str, kind: str, title: str = "roses") -> HTMLResponse:
-    """A page of the site: the shell with /static/js/<script>.js, which draws the rest."""
-    return HTMLResponse(PAGE.format(title=title, script=script, kind=kind))
+    """A page of the site: the shell with /static/js/<script>.js, which draws the rest, in
+    the request's language (``title`` is translated here) with that language's catalogue."""
+    language = current()
+    catalogue = json.dumps(js_catalogue(language), ensure_ascii=False).replace("</", "<\\/")
+    html = PAGE.format(
+        title=html_escape(_(title)),
+        script=script,
+        kind=kind,
+        language=language,
+        translations=catalogue,
+        loading=html_escape(_("Loading…")),
+    )
+    response = HTMLResponse(
+        html, headers={"Content-Language": language, "Vary": "Cookie, Accept-Language"}
+    )
+    return response
 
 
 log = logging.getLogger("roses.server")
@@ -59,17 +76,11 @@ def _loaded(app: FastAPI, game: LiveGame) -> None:
     app.state.timeouts.arm(game)
 
 
-def _field_name(location: tuple[Any, ...] | list[Any]) -> str:
-    parts = [str(part) for part in location if part not in ("body", "query", "path")]
-    return ".".join(parts) or "body"
-
-
-def _validation_message(error: RequestValidationError) -> dict[str, Any]:
-    problems = [
-        {"field": _field_name(item["loc"]), "message": item["msg"]} for item in error.errors()
-    ]
-    text = "; ".join(f"{p['field']}: {p['message']}" for p in problems)
-    return {"detail": text, "errors": problems}
+# Starlette's own refusals (no such route, a method a route does not take), in words.
+_HTTP_ERRORS = {
+    404: N_("there is nothing at this address"),
+    405: N_("this address does not take that kind of request"),
+}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -121,23 +132,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, error: ServiceError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": error.message}
+        body: dict[str, Any] = {"detail": as_sentence(error.message)}
         if isinstance(error, Unprocessable):
-            body["errors"] = [{"field": error.field, "message": error.problem}]
+            body["errors"] = [{"field": error.field, "message": as_sentence(error.problem)}]
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse(_validation_message(error), status_code=422)
+        return JSONResponse(validation_answer(error.errors()), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": error.detail}, status_code=error.status_code)
+    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = _HTTP_ERRORS.get(error.status_code)
+        return JSONResponse(
+            {"detail": as_sentence(_(detail) if detail else str(error.detail))},
+            status_code=error.status_code,
+        )
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error; nothing was changed"}, status_code=500)
+        return JSONResponse(
+            {"detail": as_sentence(_("internal error; nothing was changed"))}, status_code=500
+        )
 
     quotas.install(app, settings)
     app.add_middleware(
@@ -147,6 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     app.include_router(accounts_api.router)
+    app.add_middleware(LanguageMiddleware)  # outermost: every answer in the person's language
     app.include_router(api.router)
     app.include_router(community_api.router)
     app.include_router(ratings_api.router)
@@ -175,11 +193,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/ratings", include_in_schema=False)
     def ratings_page() -> HTMLResponse:
-        return page("ratings", "ratings", "roses · ratings")
+        return page("ratings", "ratings", N_("roses · ratings"))
 
     @app.get("/players/{name}", include_in_schema=False)
     def player_page(name: str) -> HTMLResponse:
-        return page("player", "ratings", "roses · player")
+        return page("player", "ratings", N_("roses · player"))
 
     @app.get("/settings", include_in_schema=False)
     def settings_page() -> HTMLResponse:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from .accounts import find_user
 from .errors import Conflict, NotFound
+from .i18n import _
 from .models import ChatMessage, ChatMute, User, as_utc
 
 HISTORY = 200  # the latest messages a page receives when it opens
@@ -68,9 +69,9 @@ def muted_names(db: Session, user: User) -> list[str]:
 def _other(db: Session, user: User, name: str) -> User:
     other = find_user(db, name)
     if other is None:
-        raise NotFound(f"there is no player named {name!r}")
+        raise NotFound(_("there is no player named '{name}'", name=name))
     if other.id == user.id:
-        raise Conflict("you cannot mute yourself")
+        raise Conflict(_("you cannot mute yourself"))
     return other
 
 

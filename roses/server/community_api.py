@@ -22,6 +22,7 @@ from .api import _announce_and_view, _games, _in_transaction
 from .deps import CurrentUser
 from .errors import Conflict, Forbidden, Unprocessable
 from .expiry import checks, expired_first
+from .i18n import _
 from .live_games import GameHeader, LiveGame
 from .models import Game, User
 from .quotas import limiter_of
@@ -73,7 +74,7 @@ async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
     def outcome(live: LiveGame) -> Outcome:
         seat = live.seat_of(user.id)
         if seat is None:
-            raise Forbidden("you have no seat in this game")
+            raise Forbidden(_("you have no seat in this game"))
         return live.module.resign(live.state, seat)
 
     live = await _games(request).finish(game_id, outcome)
@@ -141,11 +142,11 @@ async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> Cha
 def _refusal(live: LiveGame, user: User) -> str | None:
     """Why ``user`` may not write at this table now, or None."""
     if live.seat_of(user.id) is None:
-        return "only the players write here; spectators read"
+        return _("only the players write here; spectators read")
     if live.status == CANCELLED:
-        return "the game was cancelled"
+        return _("the game was cancelled")
     if live.status == ACTIVE and not live.module.chat_allowed(live.state):
-        return "no table talk while plans are being made (WR-20): write once every plan is in"
+        return _("no table talk while plans are being made (WR-20): write once every plan is in")
     return None
 
 
@@ -158,7 +159,7 @@ async def write_chat(
     except those who muted me."""
     text = body.text.strip()
     if not text:
-        raise Unprocessable("text", "is empty")
+        raise Unprocessable("text", _("the message is empty"))
     live = await _games(request).get(game_id)
     refusal = _refusal(live, user)
     if refusal is not None:

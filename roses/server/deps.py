@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import accounts
 from .errors import NotSignedIn
+from .i18n import _, use
 from .models import User
 from .settings import Settings
 
@@ -55,7 +56,7 @@ async def signed_in(request: Request) -> User:
     """The signed-in user, from the session cookie; 401 otherwise."""
     token = request.cookies.get(accounts.SESSION_COOKIE)
     if not token:
-        raise NotSignedIn("sign in first (or play as a guest)")
+        raise NotSignedIn(_("sign in first (or play as a guest)"))
     cache: SignedInCache = request.app.state.signed_in
     key = accounts.token_hash(token)
     user = cache.get(key)
@@ -67,8 +68,10 @@ async def signed_in(request: Request) -> User:
 
         user = await asyncio.to_thread(look_up)
         if user is None:
-            raise NotSignedIn("sign in first (or play as a guest)")
+            raise NotSignedIn(_("sign in first (or play as a guest)"))
         cache.put(key, user)
+    if user.language:  # the account's language comes before the browser's
+        use(user.language)
     return user
 
 

@@ -17,10 +17,13 @@ from collections.abc import Iterable
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .errors import as_sentence
+from .i18n import N_, _
+
 _STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _DEFAULT_PORTS = {"http": ":80", "https": ":443"}
 _OWN_SITE = frozenset({"same-origin", "none"})  # "none": the person typed or bookmarked it
-OTHER_SITE = "requests from other sites may not change anything here"
+OTHER_SITE = N_("requests from other sites may not change anything here")
 
 
 def _origin(scheme: str, host: str) -> str:
@@ -61,21 +64,24 @@ class RequestGuard:
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:
         headers = _headers(scope)
         if not self._from_here(scope, headers):
-            return 403, OTHER_SITE
+            return 403, _(OTHER_SITE)
         length = headers.get("content-length", "0")
         if not length.isdigit():
-            return 400, "the Content-Length header must be a number of bytes"
+            return 400, _("the Content-Length header must be a number of bytes")
         if int(length) > self.max_body_bytes:
             return 413, self._too_large
         has_body = int(length) > 0 or "transfer-encoding" in headers
         media_type = headers.get("content-type", "").split(";")[0].strip().lower()
         if has_body and media_type != "application/json":
-            return 415, "send the request body as JSON (Content-Type: application/json)"
+            return 415, _("send the request body as JSON (Content-Type: application/json)")
         return None
 
     @property
     def _too_large(self) -> str:
-        return f"the request body is larger than {self.max_body_bytes} bytes, the most accepted"
+        return _(
+            "the request body is larger than {most} bytes, the most accepted",
+            most=self.max_body_bytes,
+        )
 
     def _bounded(self, receive: Receive) -> Receive:
         """``receive`` that stops a body sent without Content-Length at ``max_body_bytes``."""
@@ -100,7 +106,7 @@ def _headers(scope: Scope) -> dict[str, str]:
 
 
 async def _answer(send: Send, status: int, detail: str) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"detail": as_sentence(detail)}).encode()
     await send(
         {
             "type": "http.response.start",

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from . import store
 from .errors import Conflict, NotFound
+from .i18n import _
 from .models import Game, Seat, User
 from .store import CANCELLED, WAITING
 
@@ -19,9 +20,9 @@ from .store import CANCELLED, WAITING
 def _waiting_game(db: Session, game_id: int) -> Game:
     game = db.get(Game, game_id)
     if game is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(_("there is no game {id}", id=game_id))
     if game.status != WAITING:
-        raise Conflict("the game has started: resign instead")
+        raise Conflict(_("the game has started: resign instead"))
     return game
 
 
@@ -46,9 +47,9 @@ def leave_game(db: Session, user: User, game_id: int) -> Game:
     game = _waiting_game(db, game_id)
     seat = next((s for s in game.seats if s.user_id == user.id), None)
     if seat is None:
-        raise Conflict("you have no seat in this game to leave")
+        raise Conflict(_("you have no seat in this game to leave"))
     if game.created_by == user.id:
-        raise Conflict("you created this game: cancel it instead")
+        raise Conflict(_("you created this game: cancel it instead"))
     return _give_up(db, game, seat)
 
 
@@ -56,5 +57,5 @@ def decline_invitation(db: Session, user: User, game_id: int) -> Game:
     game = _waiting_game(db, game_id)
     seat = next((s for s in game.seats if s.invited_user_id == user.id and s.user_id is None), None)
     if seat is None:
-        raise Conflict("you have no invitation to this game waiting for an answer")
+        raise Conflict(_("you have no invitation to this game waiting for an answer"))
     return _give_up(db, game, seat)

@@ -25,6 +25,7 @@ from roses.games.base import TimeoutRule
 from . import clocks, ratings, store
 from .commits import CommitQueue
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
+from .i18n import _, game_error
 from .models import Game, utcnow
 from .store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
 
@@ -71,7 +72,9 @@ class GameHeader:
         try:
             module = game_module(game.game)
         except InvalidInput:  # its plug-in was taken out: the game is kept, not served
-            raise NotFound(f"game {game.id} is of a game this server no longer offers") from None
+            raise NotFound(
+                _("game {id} is of a game this server no longer offers", id=game.id)
+            ) from None
         self.id = game.id
         self.module: GameModule[Any] = module
         self.players = game.players
@@ -137,27 +140,39 @@ class LiveGame(GameHeader):
     def check_running(self) -> None:
         """``Conflict`` unless the game is being played."""
         if self.status == WAITING:
-            raise Conflict("the game has not started: a seat is still free")
+            raise Conflict(_("the game has not started: a seat is still free"))
         if self.status == FINISHED:
-            raise Conflict("the game is over")
+            raise Conflict(_("the game is over"))
         if self.status == CANCELLED:
-            raise Conflict("the game was cancelled")
+            raise Conflict(_("the game was cancelled"))
 
     def check_turn(self, seat: int, version: int) -> None:
         """``Conflict``/``Forbidden`` unless ``seat`` may act now on a decision from ``version``."""
         self.check_running()
         if version > self.version or version < self.since[seat]:
-            raise Conflict(f"the game has moved on (version {self.version}, not {version}); reload")
+            raise Conflict(
+                _(
+                    "the game has moved on (version {now}, not {yours}); reload",
+                    now=self.version,
+                    yours=version,
+                )
+            )
         if not self.module.may_act(self.state, seat):
-            waiting = " and ".join(self.seats[s].label for s in self.to_act)
-            raise Forbidden(f"it is {waiting}'s turn; you play {self.seats[seat].label}")
+            waiting = _(" and ").join(_(self.seats[s].label) for s in self.to_act)
+            raise Forbidden(
+                _(
+                    "it is {waiting}'s turn; you play {seat}",
+                    waiting=waiting,
+                    seat=_(self.seats[seat].label),
+                )
+            )
 
     def apply(self, seat: int, action: JSON) -> Change:
         """Apply in memory and describe the change to write; ``Conflict`` if illegal."""
         try:
             self.module.apply(self.state, seat, action)
         except IllegalAction as error:
-            raise Conflict(error.message) from None
+            raise Conflict(game_error(error)) from None
         to_act = self.module.to_act(self.state)
         outcome = self.module.outcome(self.state)
         result = None if outcome is None else result_json(outcome)
@@ -299,7 +314,7 @@ class LiveGames:
             try:
                 action = live.module.parse_action(raw)
             except InvalidInput as error:
-                raise Unprocessable("move", error.message) from None
+                raise Unprocessable("move", game_error(error)) from None
             seat = seat_of(live)
             live.check_turn(seat, version)
             live.check_clock(seat)
@@ -368,7 +383,7 @@ class LiveGames:
         try:
             seat = live.seat_of(user_id)
             if seat is None:
-                raise Forbidden("you have no seat in this game")
+                raise Forbidden(_("you have no seat in this game"))
             await asyncio.to_thread(self._write_draft, game_id, seat, draft)
             live.drafts[seat] = draft
         finally:

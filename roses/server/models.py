@@ -35,6 +35,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200))  # None for guests
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The site's language for this account (i18n.LANGUAGES); None: the browser's (0008).
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
 
 
 class LoginSession(Base):

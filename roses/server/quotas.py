@@ -28,7 +28,8 @@ from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from .deps import CurrentUser, sessions_of
-from .errors import ServiceError
+from .errors import ServiceError, as_sentence
+from .i18n import N_, _, ngettext
 from .models import Game, Seat, User
 from .settings import Settings, Window
 from .store import ACTIVE, WAITING
@@ -48,8 +49,8 @@ class TooMany(ServiceError):
 
 def _in_words(seconds: int) -> str:
     if seconds < 120:
-        return f"{seconds} seconds"
-    return f"{math.ceil(seconds / 60)} minutes"
+        return ngettext("{n} second", "{n} seconds", seconds)
+    return ngettext("{n} minute", "{n} minutes", math.ceil(seconds / 60))
 
 
 class Limiter:
@@ -76,7 +77,10 @@ class Limiter:
         item = self._item(window)
         reset = self._windows.get_window_stats(item, self._namespace, window, key).reset_time
         wait = max(1, math.ceil(reset - time.time()))
-        return TooMany(f"{message}; try again in {_in_words(wait)}", retry_after=wait)
+        return TooMany(
+            _("{problem}; try again in {wait}", problem=_(message), wait=_in_words(wait)),
+            retry_after=wait,
+        )
 
     def check(self, window: Window, key: str, message: str) -> None:
         """TooMany(``message``) if ``key`` has used up ``window``; counts nothing."""
@@ -115,7 +119,9 @@ def install(app: FastAPI, settings: Settings) -> None:
     async def _too_many(_: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, TooMany)
         headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
-        return JSONResponse({"detail": error.message}, status_code=429, headers=headers)
+        return JSONResponse(
+            {"detail": as_sentence(error.message)}, status_code=429, headers=headers
+        )
 
     app.add_exception_handler(TooMany, _too_many)
 
@@ -141,8 +147,11 @@ def _check_open_games(db: Session, user: User, settings: Settings) -> None:
     most = settings.open_games_per_account
     if _unfinished_games(db, user) >= most:
         raise TooMany(
-            f"one account may play at most {most} unfinished games at once: "
-            "finish or cancel one first"
+            _(
+                "one account may play at most {most} unfinished games at once: "
+                "finish or cancel one first",
+                most=most,
+            )
         )
 
 
@@ -163,14 +172,20 @@ def _check_new_game(
         most = settings.bot_games_per_account
         if "bot" in kinds and _unfinished_games(db, user, with_bots=True) >= most:
             raise TooMany(
-                f"one account may play at most {most} unfinished games with bots at once: "
-                "finish or cancel one first"
+                _(
+                    "one account may play at most {most} unfinished games with bots at once: "
+                    "finish or cancel one first",
+                    most=most,
+                )
             )
     account = str(user.id)
-    limiter.hit("games_per_account", account, "you have created too many games lately")
+    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
     invitations = kinds.count("invite")
     limiter.hit(
-        "invitations_per_account", account, "you have sent too many invitations lately", invitations
+        "invitations_per_account",
+        account,
+        N_("you have sent too many invitations lately"),
+        invitations,
     )
 
 

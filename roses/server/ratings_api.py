@@ -17,6 +17,7 @@ from . import ratings, store
 from .accounts import find_user
 from .deps import CurrentUser
 from .errors import NotFound
+from .i18n import _, game_error
 from .live_games import GameHeader
 from .models import as_utc
 from .schemas import ERROR_ANSWERS
@@ -90,11 +91,16 @@ def _check_variant(game: str, variant: str) -> str:
     try:
         module = game_module(game)
     except InvalidInput as error:
-        raise NotFound(error.message) from None
+        raise NotFound(game_error(error)) from None
     counts = [ratings.variant_of(n) for n in module.player_counts]
     if variant not in counts:
         raise NotFound(
-            f"{module.title} has no variant {variant!r} (choose from {', '.join(counts)})"
+            _(
+                "{game} has no variant '{variant}' (choose from {choices})",
+                game=_(module.title),
+                variant=variant,
+                choices=", ".join(counts),
+            )
         )
     return module.title
 
@@ -142,7 +148,7 @@ async def profile(name: PlayerName, user: CurrentUser, request: Request) -> Prof
     def read(db: Session) -> Profile:
         player = find_user(db, name)
         if player is None:
-            raise NotFound(f"there is no player named {name!r}")
+            raise NotFound(_("there is no player named '{name}'", name=name))
         history: dict[tuple[str, str], list[HistoryPoint]] = defaultdict(list)
         for change, game, players in ratings.history_of(db, player):
             point = HistoryPoint(

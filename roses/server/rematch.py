@@ -19,6 +19,7 @@ from roses.games import game_module
 
 from . import store
 from .errors import Conflict, Forbidden, NotFound
+from .i18n import _
 from .models import Game, Rematch, RematchVote, Seat, User
 from .store import FINISHED
 
@@ -26,7 +27,7 @@ from .store import FINISHED
 def _finished_game(db: Session, game_id: int) -> Game:
     game = db.get(Game, game_id)
     if game is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(_("there is no game {id}", id=game_id))
     return game
 
 
@@ -58,9 +59,9 @@ def vote(db: Session, user: User, game_id: int) -> Vote:
     """``user`` wants a rematch."""
     game = _finished_game(db, game_id)
     if all(seat.user_id != user.id for seat in game.seats):
-        raise Forbidden("only the game's players can offer or accept a rematch")
+        raise Forbidden(_("only the game's players can offer or accept a rematch"))
     if game.status != FINISHED:
-        raise Conflict("a rematch can be offered once the game is over")
+        raise Conflict(_("a rematch can be offered once the game is over"))
     said = db.get(RematchVote, (game.id, user.id)) is not None
     if said or db.get(Rematch, game.id) is not None:
         return Vote(state(db, game), counted=False, started=None)

@@ -8,6 +8,7 @@ from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .accounts import NAME_RULE, normal_name
+from .i18n import _
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
@@ -51,9 +52,9 @@ class SeatChoice(BaseModel):
     @model_validator(mode="after")
     def _needed_fields(self) -> SeatChoice:
         if self.kind == "invite" and not self.name:
-            raise ValueError("an invited seat needs 'name'")
+            raise ValueError(_("an invited seat needs the name of the player invited"))
         if self.kind == "bot" and not self.bot:
-            raise ValueError("a bot seat needs 'bot'")
+            raise ValueError(_("a bot seat needs the name of a bot"))
         return self
 
 
@@ -103,13 +104,19 @@ class NewGame(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> NewGame:
         if len(self.seats) != self.players:
-            raise ValueError(f"'seats' needs {self.players} entries, one per seat")
+            raise ValueError(_("a game of {n} players needs {n} seats", n=self.players))
         if sum(choice.kind == "me" for choice in self.seats) != 1:
-            raise ValueError("'seats' must hold exactly one seat of kind 'me'")
+            raise ValueError(_("exactly one seat must be yours"))
         invited = [choice.name for choice in self.seats if choice.kind == "invite"]
         if len(invited) != len(set(invited)):
-            raise ValueError("a player can be invited to one seat only")
+            raise ValueError(_("a player can be invited to one seat only"))
         return self
+
+
+class LanguageChoice(BaseModel):
+    language: Literal["en", "de", "it", "pt"] = Field(
+        description="English, Deutsch, Italiano or Português"
+    )
 
 
 class Join(BaseModel):
@@ -138,7 +145,7 @@ class MoveRequest(Versioned):
     def _text_or_object(cls, move: Any) -> Any:
         if (isinstance(move, str) and 1 <= len(move) <= 16) or isinstance(move, dict):
             return move
-        raise ValueError("a move is a short text (N2, draw) or an object (Wars of the Roses)")
+        raise ValueError(_("a move is a short text (N2, draw) or an object (Wars of the Roses)"))
 
 
 class DraftRequest(BaseModel):

@@ -20,6 +20,7 @@ from roses.games import GAMES, JSON, GameModule, InvalidInput, game_module
 from .accounts import find_user
 from .clocks import SeatClock, TimeControl, server_time, start_game_clocks
 from .errors import Conflict, Forbidden, NotFound, Unprocessable
+from .i18n import _, game_error
 from .models import ActionRow, Draft, Game, Seat, User, utcnow
 from .schemas import NewGame
 
@@ -43,7 +44,7 @@ def read_game(db: Session, game_id: int) -> StoredGame:
     while True:
         game = db.get(Game, game_id, populate_existing=True)
         if game is None:
-            raise NotFound(f"there is no game {game_id}")
+            raise NotFound(_("there is no game {id}", id=game_id))
         actions = list(
             db.scalars(
                 select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.number)
@@ -65,7 +66,7 @@ def claim(db: Session, game: Game, **changes: Any) -> None:
         .execution_options(synchronize_session=False)  # the object is updated just below
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
-        raise Conflict("someone else changed this game at the same moment; try again")
+        raise Conflict(_("someone else changed this game at the same moment; try again"))
     game.version += 1
     for key, value in changes.items():
         setattr(game, key, value)
@@ -78,16 +79,28 @@ def _check_bot(module: GameModule[Any], bot: str, strength: str | None) -> str |
     """The bot's strength (its default if not given); ``Conflict`` naming the choices."""
     bots = module.bots()
     if bot not in bots:
-        raise Conflict(f"unknown bot {bot!r} (choose from: {', '.join(sorted(bots))})")
+        raise Conflict(
+            _(
+                "unknown bot '{bot}' (choose from: {choices})",
+                bot=bot,
+                choices=", ".join(sorted(bots)),
+            )
+        )
     strengths = bots[bot]
     if not strengths:
         if strength is not None:
-            raise Conflict(f"the {bot} bot has no strengths to choose from")
+            raise Conflict(_("the {bot} bot has no strengths to choose from", bot=bot))
         return None
     if strength is None:
         return strengths[len(strengths) // 2]
     if strength not in strengths:
-        raise Conflict(f"unknown strength {strength!r} (choose from: {', '.join(strengths)})")
+        raise Conflict(
+            _(
+                "unknown strength '{strength}' (choose from: {choices})",
+                strength=strength,
+                choices=", ".join(strengths),
+            )
+        )
     return strength
 
 
@@ -97,11 +110,11 @@ def create_game(
     try:
         module = game_module(request.game)
     except InvalidInput as error:
-        raise Unprocessable("game", error.message) from None
+        raise Unprocessable("game", game_error(error)) from None
     try:
         options = module.parse_options(request.players, request.options)
     except InvalidInput as error:
-        raise Unprocessable("options", error.message) from None
+        raise Unprocessable("options", game_error(error)) from None
     game = new_game(module, request.players, options, user.id)
     game.rated = request.rated
     game.time_control = None if time_control is None else time_control.to_json()
@@ -114,9 +127,9 @@ def create_game(
             assert choice.name is not None
             invited = find_user(db, choice.name)
             if invited is None:
-                raise Conflict(f"there is no player named {choice.name!r} to invite")
+                raise Conflict(_("there is no player named '{name}' to invite", name=choice.name))
             if invited.id == user.id:
-                raise Conflict("you cannot invite yourself to a second seat")
+                raise Conflict(_("you cannot invite yourself to a second seat"))
             check_rated_seat(game, invited)
             seat.invited_user_id = invited.id
         elif choice.kind == "bot":
@@ -134,8 +147,11 @@ def check_rated_seat(game: Game, user: User) -> None:
     """Guests are never rated: ``Conflict`` if ``user`` is a guest and ``game`` is rated."""
     if game.rated and user.is_guest:
         raise Conflict(
-            f"{user.name} plays as a guest, and guests are never rated: make the game casual, "
-            "or register first"
+            _(
+                "guests are never rated, and {name} plays as a guest: make the game casual, "
+                "or register first",
+                name=user.name,
+            )
         )
 
 
@@ -179,11 +195,11 @@ def _start(game: Game, module: GameModule[Any]) -> None:
 def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game:
     game = db.get(Game, game_id)
     if game is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(_("there is no game {id}", id=game_id))
     if any(seat.user_id == user.id for seat in game.seats):
-        raise Conflict("you already have a seat in this game")
+        raise Conflict(_("you already have a seat in this game"))
     if game.status != WAITING:
-        raise Conflict("this game has no free seat")
+        raise Conflict(_("this game has no free seat"))
     check_rated_seat(game, user)
 
     def may_take(seat: Seat) -> bool:
@@ -192,8 +208,8 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     candidates = [s for s in game.seats if may_take(s) and (wanted is None or s.seat == wanted)]
     if not candidates:
         if wanted is not None and wanted < len(game.seats):
-            raise Conflict(f"seat {wanted} is not free for you")
-        raise Conflict("no seat in this game is free for you")
+            raise Conflict(_("seat {seat} is not free for you", seat=wanted))
+        raise Conflict(_("no seat in this game is free for you"))
     # Invitations first: a seat kept for this player is theirs before an open one.
     seat = min(candidates, key=lambda s: (s.invited_user_id is None, s.seat))
     claim(db, game)
@@ -206,11 +222,11 @@ def cancel_game(db: Session, user: User, game_id: int) -> Game:
     """The creator calls off a game nobody has started playing (e.g. an ignored invitation)."""
     game = db.get(Game, game_id)
     if game is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(_("there is no game {id}", id=game_id))
     if game.created_by != user.id:
-        raise Forbidden("only the player who created the game can cancel it")
+        raise Forbidden(_("only the player who created the game can cancel it"))
     if game.status != WAITING:
-        raise Conflict("only a game still waiting for players can be cancelled")
+        raise Conflict(_("only a game still waiting for players can be cancelled"))
     claim(db, game, status=CANCELLED)
     return game
 
@@ -243,7 +259,7 @@ def _advance(db: Session | Connection, game_id: int, based_on: int, **changes: A
         .values(version=based_on + 1, **changes)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
-        raise Conflict("another action was accepted at the same moment; reload")
+        raise Conflict(_("another action was accepted at the same moment; reload"))
 
 
 def append_action(db: Session | Connection, change: Change) -> None:

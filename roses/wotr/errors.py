@@ -32,12 +32,18 @@ class BoardDataError(WotrError):
 
 
 class IllegalActionError(WotrError):
-    """An action the rules do not allow now; ``field`` names the part at fault."""
+    """An action the rules do not allow now; ``field`` names the part at fault.
 
-    def __init__(self, field: str, message: str) -> None:
+    ``message`` is for a player: ``template`` with its ``{name}`` placeholders filled from
+    ``params``, so that a server can show it in the player's language."""
+
+    def __init__(self, field: str, template: str, **params: str | int) -> None:
+        message = template.format(**params) if params else template
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.template = template
+        self.params = params
 
 
 class InvalidRecordError(WotrError):

@@ -203,8 +203,10 @@ class Game:
         player = state.players[seat]
         faults = check_orders(state, seat, player.money, player.mercenaries, orders)
         if faults:
-            others = [str(fault) for fault in faults[1:]]
-            raise IllegalActionError(faults[0].field, "; ".join([faults[0].message, *others]))
+            if len(faults) == 1:  # one fault: its sentence, which a server can translate
+                raise faults[0]
+            message = "; ".join([faults[0].message, *(str(fault) for fault in faults[1:])])
+            raise IllegalActionError(faults[0].field, message)
         state.orders[seat] = orders
         state.note(f"{state.name(seat)} has sealed their orders.")
 

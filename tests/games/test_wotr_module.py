@@ -203,7 +203,7 @@ def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
     assert [WOTR.may_act(game, seat) for seat in range(3)] == [
         seat in WOTR.to_act(game) for seat in range(3)
     ]
-    with pytest.raises(IllegalAction, match="unseal"):
+    with pytest.raises(IllegalAction, match="no plans are sealed"):
         WOTR.apply(game, first, {"unseal": True})
 
 

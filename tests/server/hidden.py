@@ -155,3 +155,24 @@ def assert_mail_hides(text: str, secrets: list[str]) -> None:
     words = re.sub(r"https?://\S+", " ", text)
     for secret in secrets:
         assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", words), f"{secret!r} mailed"
+
+
+# A Rose King log entry (roses.games.roseking_log.move_entry): public facts of a move made.
+RK_LOG_KEYS = {"ply", "seat", "seat_index", "team", "move", "kind", "card", "from", "to",
+               "flipped", "drew"}  # fmt: skip
+
+
+def assert_log_tells_only_the_past(view: Any, positions: list[Board]) -> int:
+    """Every log entry and last move in ``view`` is a move already made (``positions`` are
+    the true positions so far), with only public fields; a draw names the card that entered
+    the drawer's face-up hand (RK-5), never the pile's next card. Returns the entries seen."""
+    seen = 0
+    for node in walk(view):
+        if isinstance(node, dict) and "seat_index" in node and "kind" in node:
+            assert set(node) == RK_LOG_KEYS, sorted(node)
+            if node["drew"] is not None and node["ply"] + 1 < len(positions):
+                after = positions[node["ply"] + 1]
+                hand = after.hands[node["seat_index"]]
+                assert card_name(hand[-1]) == node["drew"], "a draw names another card"
+            seen += 1
+    return seen

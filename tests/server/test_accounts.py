@@ -41,7 +41,7 @@ def test_login_logout_and_wrong_password(client: TestClient) -> None:
     player = sign_up(client)
     wrong = client.post("/api/accounts/login", json={"name": player.name, "password": "nope"})
     assert wrong.status_code == 401
-    assert wrong.json()["detail"] == "wrong name or password"
+    assert wrong.json()["detail"] == "Wrong name or password."
     right = client.post(
         "/api/accounts/login", json={"name": player.name, "password": "secret-rose"}
     )

@@ -121,7 +121,7 @@ def test_unknown_bots_and_strengths_are_refused(client: TestClient) -> None:
     player = sign_up(client)
     unknown = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "zz"}]})
     assert unknown.status_code == 409
-    assert "unknown bot 'zz'" in unknown.json()["detail"]
+    assert "Unknown bot 'zz'" in unknown.json()["detail"]
     seat = {"kind": "bot", "bot": "random", "strength": "godlike"}
     weak = player.post("/api/games", {"seats": [{"kind": "me"}, seat]})
     assert weak.status_code == 409

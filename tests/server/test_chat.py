@@ -50,7 +50,7 @@ def test_bad_messages_are_refused_and_nothing_is_stored(client: TestClient) -> N
     too_long = red.post(chat, {"text": "x" * 501})
     assert too_long.status_code == 422 and too_long.json()["errors"][0]["field"] == "text"
     blank = red.post(chat, {"text": "   "})
-    assert blank.status_code == 422 and blank.json()["detail"] == "text: is empty"
+    assert blank.status_code == 422 and blank.json()["detail"] == "The message is empty."
     assert red.post(chat, {"text": "x" * 500}).status_code == 201
     assert len(red.get(chat).json()["messages"]) == 1
     assert red.post("/api/games/999999/chat", {"text": "hi"}).status_code == 404

@@ -66,7 +66,7 @@ def _new_game(player: Player, *kinds: str, path: str = "/api/games") -> Any:
 
 def _assert_refused(response: Any, words: str, *, retry_after: bool) -> None:
     assert response.status_code == 429, response.text
-    assert words in response.json()["detail"]
+    assert words in response.json()["detail"].lower()
     assert ("retry-after" in response.headers) == retry_after
 
 

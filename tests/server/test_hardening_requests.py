@@ -34,7 +34,7 @@ def test_a_form_posted_from_another_port_cancels_nothing(client: TestClient) -> 
     game_id = _waiting_game(player)
     refused = _post(player, f"/api/games/{game_id}/cancel", {**OTHER_PORT, **FORM})
     assert refused.status_code == 403
-    assert refused.json()["detail"] == "requests from other sites may not change anything here"
+    assert refused.json()["detail"] == "Requests from other sites may not change anything here."
     assert player.game(game_id)["status"] == "waiting"
 
 
@@ -93,7 +93,7 @@ def test_large_bodies_are_refused_before_they_are_read(client: TestClient) -> No
     big = client.post("/api/accounts/register", json={"name": "big-one", "password": padding})
     assert big.status_code == 413
     assert big.json()["detail"] == (
-        "the request body is larger than 65536 bytes, the most accepted"
+        "The request body is larger than 65536 bytes, the most accepted."
     )
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives

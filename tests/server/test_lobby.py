@@ -44,7 +44,7 @@ def test_bad_game_requests(client: TestClient) -> None:
     assert "no player named 'zz'" in nobody.json()["detail"]
     two_me = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "me"}]})
     assert two_me.status_code == 422
-    assert "exactly one seat" in two_me.json()["detail"]
+    assert "Exactly one seat" in two_me.json()["detail"]
     count = host.post("/api/games", {"players": 4, "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert count.status_code == 422
     kind = host.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "robot"}]})

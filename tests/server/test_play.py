@@ -78,7 +78,7 @@ def test_malformed_requests_are_422_naming_the_field(client: TestClient) -> None
     bad_move = red.post(path, {"move": "Q7", "version": version})
     assert bad_move.status_code == 422
     assert bad_move.json()["errors"][0]["field"] == "move"
-    assert "not a move" in bad_move.json()["detail"]
+    assert "Not a move" in bad_move.json()["detail"]
     no_version = red.post(path, {"move": "draw"})
     assert no_version.status_code == 422
     assert no_version.json()["errors"][0]["field"] == "version"

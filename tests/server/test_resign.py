@@ -37,11 +37,11 @@ def test_a_player_resigns_and_the_game_ends_at_once(client: TestClient) -> None:
         assert pushed["type"] == "game" and pushed["game"]["result"] == over["result"]
     assert red.game(game["id"])["result"] == over["result"]
     again = red.post(f"/api/games/{game['id']}/resign")
-    assert again.status_code == 409 and again.json()["detail"] == "the game is over"
+    assert again.status_code == 409 and again.json()["detail"] == "The game is over."
     late = white.post(
         f"/api/games/{game['id']}/moves", {"move": "draw", "version": over["version"]}
     )
-    assert late.status_code == 409 and late.json()["detail"] == "the game is over"
+    assert late.status_code == 409 and late.json()["detail"] == "The game is over."
     assert red.get(f"/api/games/{game['id']}/record").status_code == 200  # over: the record
     # Read afresh from the database, the game is as the writer left it.
     client.app.state.games.evict(game["id"])  # type: ignore[attr-defined]

@@ -1,5 +1,7 @@
 // Talking to the server: JSON over fetch, live updates over a WebSocket that reconnects.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, detail) {
     super(detail);
@@ -7,21 +9,70 @@ export class ApiError extends Error {
   }
 }
 
+// Whether the server can be reached, shown at the top of every page: a sentence while the
+// connection is lost (requests fail, a socket closed), another for a moment once it is back.
+let offline = false;
+let backTimer = null;
+
+function connectionNotice() {
+  let notice = document.getElementById("connection");
+  if (!notice) {
+    notice = el("p", { id: "connection", class: "connection", role: "status", hidden: true });
+    document.body.prepend(notice);
+  }
+  return notice;
+}
+
+// While offline, ask the server now and then whether it answers again (the sockets
+// reconnect on their own; a page without one learns it here).
+function probe() {
+  if (!offline) return;
+  fetch("/static/rose.svg", { method: "HEAD", cache: "no-store" })
+    .then(connectionBack, () => setTimeout(probe, 3000));
+}
+
+export function connectionLost() {
+  if (!offline) setTimeout(probe, 3000);
+  offline = true;
+  clearTimeout(backTimer);
+  document.body.classList.add("offline");
+  const notice = connectionNotice();
+  notice.textContent = t("The connection was lost; reconnecting…");
+  notice.hidden = false;
+}
+
+export function connectionBack() {
+  if (!offline) return;
+  offline = false;
+  document.body.classList.remove("offline");
+  const notice = connectionNotice();
+  notice.textContent = t("Back online.");
+  backTimer = setTimeout(() => { notice.hidden = true; }, 4000);
+}
+
 export async function api(path, { method = "GET", body } = {}) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    // The browser's own words ("Failed to fetch", "NetworkError ...") mean nothing to people.
+    connectionLost();
+    throw new ApiError(0, t("The connection was lost; reconnecting…"));
+  }
+  connectionBack();
   if (response.status === 204) return null;
   let data = null;
   try {
     data = await response.json();
   } catch {
-    data = { detail: response.statusText };
+    data = {};
   }
-  if (!response.ok) throw new ApiError(response.status, data.detail || response.statusText);
+  if (!response.ok) throw new ApiError(response.status, data.detail || t("The server could not answer ({status}).", { status: response.status }));
   return data;
 }
 
@@ -37,12 +88,14 @@ export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion 
     const socket = new WebSocket(`${scheme}://${location.host}${path}${query}`);
     socket.onopen = () => {
       delay = 500;
+      connectionBack();
       onStatus(true);
     };
     socket.onmessage = (event) => onMessage(JSON.parse(event.data));
     socket.onclose = (event) => {
       onStatus(false);
       if (event.code === 4401 || event.code === 4403 || event.code === 4404) return;
+      connectionLost();
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };

@@ -4,27 +4,28 @@
 // A game's page puts `chat.element` in its side column; it keeps its state across renders.
 
 import { api, ApiError, el } from "./api.js";
+import { t } from "./i18n.js";
 
 const MESSAGE_CHARS = 500; // the server's limit
 
 export function createChat(gameId, me) {
   const list = el("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" });
   const error = el("p", { class: "error small", role: "alert", hidden: true });
-  const input = el("input", { name: "chat", maxlength: MESSAGE_CHARS, placeholder: "Say something to the table", "aria-label": "Chat message", autocomplete: "off" });
+  const input = el("input", { name: "chat", maxlength: MESSAGE_CHARS, placeholder: t("Say something to the table"), "aria-label": t("Chat message"), autocomplete: "off" });
   const form = el("form", { class: "chat-form", onsubmit: (event) => { event.preventDefault(); send(); } },
-    input, el("button", { type: "submit" }, "Send"));
+    input, el("button", { type: "submit" }, t("Send")));
   const element = el("details", { class: "panel chat-panel", id: "chat", open: true },
-    el("summary", {}, "Table talk"), list, error, form);
+    el("summary", {}, t("Table talk")), list, error, form);
   const seen = new Set();
 
   function showError(problem) {
-    error.textContent = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
+    error.textContent = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
     error.hidden = false;
   }
 
   function line(message) {
-    const mute = message.player === me ? null : el("button", { class: "link small mute", title: `Stop seeing what ${message.player} writes`,
-      onclick: () => mutePlayer(message.player) }, "mute");
+    const mute = message.player === me ? null : el("button", { class: "link small mute", title: t("Stop seeing what {name} writes", { name: message.player }),
+      onclick: () => mutePlayer(message.player) }, t("mute"));
     return el("li", { "data-player": message.player },
       el("strong", {}, message.player), " ", el("span", { class: "chat-text" }, message.text), " ", mute);
   }

@@ -2,7 +2,9 @@
 // the English text is the message id in the gettext catalogues (roses/locale), and the page
 // carries its language's catalogue. Placeholders are {name}.
 
-const catalogue = JSON.parse(document.getElementById("translations")?.textContent || "{}");
+// Outside a page (a script run by node in the tests) there is no catalogue: English.
+const page = typeof document === "undefined" ? null : document.getElementById("translations");
+const catalogue = JSON.parse(page?.textContent || "{}");
 
 function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));

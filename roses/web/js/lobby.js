@@ -1,7 +1,7 @@
 // The lobby: sign in, create a game, "My games" (my turn first), open games to join.
 
 import { api, ApiError, el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
 import { timeLimitField } from "./clock.js";
@@ -10,7 +10,7 @@ const main = document.getElementById("main");
 const account = document.getElementById("account");
 
 function showError(target, error) {
-  target.textContent = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+  target.textContent = error instanceof ApiError ? error.message : t("Something went wrong: {problem}", { problem: error.message });
   target.hidden = false;
 }
 
@@ -27,9 +27,11 @@ export function sameOriginPath(next, origin = location.origin) {
   return url.origin === origin ? url.pathname + url.search + url.hash : null;
 }
 
-function afterSignIn() {
+// Signing in brings the account's language (the server sets it for this browser too).
+function afterSignIn(user) {
   const next = sameOriginPath(new URLSearchParams(location.search).get("next"));
   if (next) location.assign(next);
+  else if (user && user.language && user.language !== document.documentElement.lang) location.reload();
   else start();
 }
 
@@ -42,42 +44,41 @@ function signInPage() {
   const send = async (path) => {
     error.hidden = true;
     try {
-      await api(path, { method: "POST", body: { name: name.value.trim(), password: password.value } });
-      afterSignIn();
+      afterSignIn(await api(path, { method: "POST", body: { name: name.value.trim(), password: password.value } }));
     } catch (problem) {
       showError(error, problem);
     }
   };
   const form = el("form", { class: "panel signin", onsubmit: (event) => { event.preventDefault(); send("/api/accounts/login"); } },
-    el("h1", {}, "Play The Rose King and Wars of the Roses"),
-    el("p", { class: "muted" }, "Two board games about the Wars of the Roses: fight for England with power cards, heroes and the crown, or with nobles, troops and bribes. Play with friends at your own pace, live, or against the computer."),
-    el("label", {}, "Name", name),
-    el("label", {}, "Password", password),
+    el("h1", {}, t("Play The Rose King and Wars of the Roses")),
+    el("p", { class: "muted" }, t("Two board games about the Wars of the Roses: fight for England with power cards, heroes and the crown, or with nobles, troops and bribes. Play with friends at your own pace, live, or against the computer.")),
+    el("label", {}, t("Name"), name),
+    el("label", {}, t("Password"), password),
     error,
     el("div", { class: "buttons" },
-      el("button", { type: "submit", class: "primary" }, "Sign in"),
-      el("button", { type: "button", onclick: () => send("/api/accounts/register") }, "Create account"),
+      el("button", { type: "submit", class: "primary" }, t("Sign in")),
+      el("button", { type: "button", onclick: () => send("/api/accounts/register") }, t("Create account")),
     ),
-    el("p", { class: "guest" }, "Or ",
+    el("p", { class: "guest" },
       el("button", { type: "button", class: "link", onclick: async () => {
-        try { await api("/api/accounts/guest", { method: "POST" }); afterSignIn(); } catch (problem) { showError(error, problem); }
-      } }, "play as a guest"), " — no account needed."),
+        try { afterSignIn(await api("/api/accounts/guest", { method: "POST" })); } catch (problem) { showError(error, problem); }
+      } }, t("Or play as a guest")), " ", t("(no account needed)")),
   );
   main.replaceChildren(form);
   name.focus();
 }
 
 function seatRow(index, label, bots) {
-  const kind = el("select", { name: `seat-${index}`, "aria-label": `${label} seat` },
-    el("option", { value: "me" }, "Me"),
-    el("option", { value: "open" }, "Open to anyone"),
-    el("option", { value: "invite" }, "Invite a player…"),
-    bots.length ? el("option", { value: "bot" }, "Computer") : null,
+  const kind = el("select", { name: `seat-${index}`, "aria-label": t("Seat {seat}", { seat: label }) },
+    el("option", { value: "me" }, t("Me")),
+    el("option", { value: "open" }, t("Open to anyone")),
+    el("option", { value: "invite" }, t("Invite a player…")),
+    bots.length ? el("option", { value: "bot" }, t("Computer")) : null,
   );
   kind.value = index === 0 ? "me" : "open";
-  const invite = el("input", { name: `invite-${index}`, placeholder: "player's name", hidden: true, "aria-label": `${label} invited player` });
-  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": `${label} bot` }, bots.map(([name]) => el("option", { value: name }, name)));
-  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": `${label} strength` });
+  const invite = el("input", { name: `invite-${index}`, placeholder: t("player's name"), hidden: true, "aria-label": t("Player invited to seat {seat}", { seat: label }) });
+  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": t("Bot in seat {seat}", { seat: label }) }, bots.map(([name]) => el("option", { value: name }, name)));
+  const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": t("Strength of the bot in seat {seat}", { seat: label }) });
   // Only bots that search have strengths (thinking time per move).
   const fillStrengths = () => {
     const strengths = (bots.find(([name]) => name === bot.value) || [null, []])[1];
@@ -117,7 +118,7 @@ function newGameForm(catalog) {
   let checks = [];
   const fill = () => {
     const bots = Object.entries(game.bots);
-    rows = game.seat_labels[players].map((label, i) => seatRow(i, label, bots));
+    rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots));
     seats.replaceChildren(...rows);
     checks = game.options.filter((o) => o.players.includes(players)).map((o) => {
       const box = el("input", { type: "checkbox", name: o.name, checked: o.default });
@@ -128,11 +129,11 @@ function newGameForm(catalog) {
       game.options.find((o) => o.name === box.option).label)));
     counts.replaceChildren(...game.player_counts.map((count) => el("label", { class: "check" },
       el("input", { type: "radio", name: "players", value: count, checked: count === players, onchange: () => { players = count; fill(); } }),
-      `${count} players`)));
+      tn("{n} player", "{n} players", count))));
   };
   const games = catalog.games.length > 1 ? el("div", { class: "choices" }, catalog.games.map((g) => el("label", { class: "check" },
     el("input", { type: "radio", name: "game", value: g.name, checked: g === game, onchange: () => { game = g; players = g.player_counts[0]; fill(); } }),
-    g.title))) : "";
+    t(g.title)))) : "";
   fill();
   return el("form", { class: "panel new-game", onsubmit: async (event) => {
     event.preventDefault();
@@ -150,17 +151,17 @@ function newGameForm(catalog) {
       showError(error, problem);
     }
   } },
-    el("h2", {}, "New game"),
+    el("h2", {}, t("New game")),
     games,
     counts,
     seats,
     options,
     limit.element,
-    el("label", { class: "check" }, rated, "Rated (registered players and bots; guests play casual games)"),
+    el("label", { class: "check" }, rated, t("Rated (registered players and bots; guests play casual games)")),
     error,
     el("button", { type: "submit", class: "primary" }, "Create game"),
     el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
-      catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: g.title }))]),
+      catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: t(g.title) }))]),
       " · ", el("a", { href: "/tutorial/roseking" }, t("The Rose King tutorial"))),
   );
 }
@@ -168,29 +169,29 @@ function newGameForm(catalog) {
 // "Red: ann · White: bob": who sits where.
 function players(game) {
   return game.seats.flatMap((seat, i) => [i ? el("span", { class: "vs" }, " · ") : null,
-    el("span", { class: `who${seat.is_you ? " you" : ""}` }, `${seat.label}: `,
-      seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open"))]);
+    el("span", { class: `who${seat.is_you ? " you" : ""}` }, t("{seat}: {player}", { seat: t(seat.label),
+      player: seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open")) }))]);
 }
 
 function since(iso) {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return tn("{n} minute", "{n} minutes", minutes);
   const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+  return hours < 48 ? tn("{n} hour", "{n} hours", hours) : tn("{n} day", "{n} days", Math.round(hours / 24));
 }
 
 function resultText(game) {
-  const winners = game.seats.filter((seat) => game.result.ranks[seat.seat] === 0).map((seat) => seat.label);
-  if (game.result.text) return game.result.text;
-  return winners.length === game.seats.length ? "Draw" : `${winners.join(" & ")} won`;
+  const winners = game.seats.filter((seat) => game.result.ranks[seat.seat] === 0).map((seat) => t(seat.label));
+  if (game.result.text) return t(game.result.text);
+  return winners.length === game.seats.length ? t("Draw") : t("{winners} won", { winners: winners.join(" & ") });
 }
 
 function gameRow(game, action) {
-  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => name.replaceAll("_", " ")).join(", ");
+  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => t(name.replaceAll("_", " "))).join(", ");
   return el("li", { class: "game-row", "data-game": game.id },
     el("div", { class: "game-main" },
-      el("a", { href: `/games/${game.id}`, class: "game-title" }, `${game.title} · game ${game.id}`),
+      el("a", { href: `/games/${game.id}`, class: "game-title" }, t("{game} · game {id}", { game: t(game.title), id: game.id })),
       el("span", { class: "game-players" }, players(game)),
       options ? el("span", { class: "muted small" }, options) : null),
     el("div", { class: "game-side" }, action),
@@ -211,8 +212,8 @@ async function decline(game, target) {
   }
 }
 
-function section(title, games, action, empty) {
-  return el("section", { class: "panel games", "data-section": title }, el("h2", {}, title),
+function section(name, title, games, action, empty) {
+  return el("section", { class: "panel games", "data-section": name }, el("h2", {}, title),
     games.length ? el("ul", {}, games.map((g) => gameRow(g, action(g)))) : el("p", { class: "muted" }, empty));
 }
 
@@ -220,24 +221,24 @@ async function renderGames(target) {
   const [mine, playing] = await Promise.all([api("/api/games/mine"), api("/api/now-playing")]);
   const watching = playing.games.filter((g) => g.you === null);
   target.replaceChildren(
-    section("Your turn", mine.my_turn, (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, `Play · waiting ${since(g.turn_since)}`), "Nobody is waiting for you."),
-    mine.invitations.length ? section("Invitations", mine.invitations, (g) => el("span", { class: "buttons" },
-      el("button", { class: "primary", onclick: () => join(g) }, "Join"),
-      el("button", { onclick: () => decline(g, target) }, "Decline")), "") : "",
-    section("Your other games", mine.others, (g) => el("span", { class: "muted" }, g.status === "waiting" ? "waiting for players" : `${g.turn} to move`), "None."),
-    section("Open games", mine.open, (g) => el("button", { onclick: () => join(g) }, "Join"), "No open games. Create one!"),
-    section("Finished", mine.finished, (g) => el("span", { class: "finished-actions" },
+    section("Your turn", t("Your turn"), mine.my_turn, (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, t("Play · waiting {time}", { time: since(g.turn_since) })), t("Nobody is waiting for you.")),
+    mine.invitations.length ? section("Invitations", t("Invitations"), mine.invitations, (g) => el("span", { class: "buttons" },
+      el("button", { class: "primary", onclick: () => join(g) }, t("Join")),
+      el("button", { onclick: () => decline(g, target) }, t("Decline"))), "") : "",
+    section("Your other games", t("Your other games"), mine.others, (g) => el("span", { class: "muted" }, g.status === "waiting" ? t("waiting for players") : t("{seat} to move", { seat: t(g.turn) })), t("None.")),
+    section("Open games", t("Open games"), mine.open, (g) => el("button", { onclick: () => join(g) }, t("Join")), t("No open games. Create one!")),
+    section("Finished", t("Finished"), mine.finished, (g) => el("span", { class: "finished-actions" },
       el("span", { class: "result" }, resultText(g)),
-      el("a", { href: `/games/${g.id}/replay` }, "Replay"),
-      el("a", { href: `/api/games/${g.id}/record`, download: `${g.game}-${g.id}.json` }, "Record")), "No finished games yet."),
-    section("Being played now", watching, (g) => el("a", { class: "button", href: `/games/${g.id}` }, "Watch"), "No other games are being played."),
+      el("a", { href: `/games/${g.id}/replay` }, t("Replay")),
+      el("a", { href: `/api/games/${g.id}/record`, download: `${g.game}-${g.id}.json` }, t("Record"))), t("No finished games yet.")),
+    section("Being played now", t("Being played now"), watching, (g) => el("a", { class: "button", href: `/games/${g.id}` }, t("Watch")), t("No other games are being played.")),
   );
 }
 
 async function lobbyPage(me) {
   account.replaceChildren(
-    el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}` }, me.guest ? `${me.name} (guest)` : me.name),
-    el("a", { href: "/ratings" }, "Ratings"),
+    el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}` }, me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
+    el("a", { href: "/ratings" }, t("Ratings")),
     signOutButton(me), // a guest is warned that its games will be lost
   );
   const catalog = await api("/api/catalog");

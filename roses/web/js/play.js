@@ -3,10 +3,10 @@
 // finished game to that game's own UI: /static/<game>/play.js exports createGameUi.
 
 import { api, ApiError, el, liveSocket } from "./api.js";
-import { t } from "./i18n.js";
 import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
 import { createClock } from "./clock.js";
+import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
@@ -32,7 +32,7 @@ async function lobbyAction(action) {
 }
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? `${seat.bot} bot` : seat.invited ? `${seat.invited} (invited)` : "open seat");
+  return seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open seat"));
 }
 
 // A game nobody has started playing: who sits where, join or cancel.
@@ -41,24 +41,24 @@ function renderWaiting() {
   const free = view.seats.some((s) => !s.player && !s.bot);
   const box = el("div", { class: "panel actions", id: "actions" });
   if (!cancelled) {
-    box.append(el("p", {}, "Waiting for players to take their seats."));
-    if (view.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, "Take a seat"));
-    if (view.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, "Cancel this game"));
-    else if (view.you !== null) box.append(el("button", { onclick: () => lobbyAction("leave") }, "Leave this game"));
+    box.append(el("p", {}, t("Waiting for players to take their seats.")));
+    if (view.you === null && free) box.append(el("button", { class: "primary", onclick: () => lobbyAction("join") }, t("Take a seat")));
+    if (view.created_by_you) box.append(el("button", { onclick: () => lobbyAction("cancel") }, t("Cancel this game")));
+    else if (view.you !== null) box.append(el("button", { onclick: () => lobbyAction("leave") }, t("Leave this game")));
     if (view.you === null && view.seats.some((s) => s.invited === myName)) {
-      box.append(el("button", { onclick: () => lobbyAction("decline") }, "Decline the invitation"));
+      box.append(el("button", { onclick: () => lobbyAction("decline") }, t("Decline the invitation")));
     }
   }
   main.replaceChildren(
-    el("div", { class: "banner", id: "status" }, cancelled ? "This game was cancelled" : "Waiting for players"),
+    el("div", { class: "banner", id: "status" }, cancelled ? t("This game was cancelled") : t("Waiting for players")),
     message ? el("p", { class: "error", role: "alert" }, message) : "",
     el("div", { class: "waiting" },
-      el("section", { class: "panel" }, el("h2", {}, `${view.title} · game ${gameId}`),
+      el("section", { class: "panel" }, el("h2", {}, t("{game} · game {id}", { game: t(view.title), id: gameId })),
         el("ul", { class: "seat-list" }, view.seats.map((seat) => el("li", {},
-          el("strong", {}, seat.label), " ", seatName(seat), seat.is_you ? " (you)" : "")))),
+          el("strong", {}, t(seat.label)), " ", seat.is_you ? t("{name} (you)", { name: seatName(seat) }) : seatName(seat))))),
       box),
   );
-  document.title = `Game ${gameId} — ${view.title}`;
+  document.title = t("Game {id} — {game}", { id: gameId, game: t(view.title) });
 }
 
 async function gameUi() {
@@ -115,8 +115,8 @@ async function start() {
     await show(await api(`/api/games/${gameId}`));
     account.append(el("a", { href: `/rules/${view.game}` }, t("Rules")));
   } catch (problem) {
-    const text = problem instanceof ApiError ? problem.message : `Something went wrong: ${problem.message}`;
-    main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, "Back to the lobby"));
+    const text = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
+    main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, t("Back to the lobby")));
     return;
   }
   liveSocket(`/api/games/${gameId}/ws`, (data) => {

@@ -1,5 +1,6 @@
 // A player's page: ratings with their history, games played and won, recent games.
 import { api, el } from "./api.js";
+import { t, tn } from "./i18n.js";
 
 const main = document.getElementById("main");
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,7 +14,7 @@ function svg(tag, attributes) {
 // The rating after each rated game, with its deviation as a band.
 export function historyPlot(points, width = 320, height = 120) {
   const plot = svg("svg", { class: "rating-history", viewBox: `0 0 ${width} ${height}`, width, height, role: "img" });
-  plot.setAttribute("aria-label", `rating history: ${points.map((p) => Math.round(p.rating)).join(", ")}`);
+  plot.setAttribute("aria-label", t("Rating history: {ratings}", { ratings: points.map((p) => Math.round(p.rating)).join(", ") }));
   const all = [{ rating: 1500, deviation: 350 }, ...points];
   const low = Math.min(...all.map((p) => p.rating - p.deviation));
   const high = Math.max(...all.map((p) => p.rating + p.deviation));
@@ -26,42 +27,53 @@ export function historyPlot(points, width = 320, height = 120) {
   return plot;
 }
 
+// "roseking 2p" in words: the game's title and its number of players.
+function variantName(game, variant) {
+  const titles = { roseking: t("The Rose King"), wotr: t("Wars of the Roses") };
+  return t("{game}, {n} players", { game: titles[game] || game, n: parseInt(variant, 10) });
+}
+
+function statusText(status) {
+  const words = { waiting: t("waiting for players"), active: t("being played"), finished: t("finished"), cancelled: t("cancelled") };
+  return words[status] || status;
+}
+
 function ratings(profile) {
   if (profile.ratings.length === 0) {
-    return el("p", { class: "muted" }, profile.guest ? "Guests are never rated." : "No rated games yet.");
+    return el("p", { class: "muted" }, profile.guest ? t("Guests are never rated.") : t("No rated games yet."));
   }
   return profile.ratings.map((r) => el("div", { class: "rating" },
-    el("h3", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, `${r.game} ${r.variant}`), ": ",
-      el("strong", { class: "rating-value" }, Math.round(r.rating)), ` ± ${Math.round(r.deviation)} · ${r.games} rated games`),
+    el("h3", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(r.game, r.variant)), ": ",
+      el("strong", { class: "rating-value" }, Math.round(r.rating)), " ", tn("± {deviation} · {n} rated game", "± {deviation} · {n} rated games", r.games, { deviation: Math.round(r.deviation) })),
     historyPlot(r.history)));
 }
 
 function record(profile) {
-  if (profile.record.length === 0) return el("p", { class: "muted" }, "No finished games yet.");
+  if (profile.record.length === 0) return el("p", { class: "muted" }, t("No finished games yet."));
   return el("table", { class: "record" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Seat"), el("th", {}, "Played"), el("th", {}, "Won"))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Seat")), el("th", {}, t("Played")), el("th", {}, t("Won")))),
     el("tbody", {}, profile.record.flatMap((g) => [
-      el("tr", {}, el("th", {}, `${g.game} ${g.variant}`), el("td", {}, "all"), el("td", {}, g.played), el("td", {}, g.won)),
-      ...g.seats.map((s) => el("tr", {}, el("td", {}), el("td", {}, s.seat), el("td", {}, s.played), el("td", {}, s.won))),
+      el("tr", {}, el("th", {}, variantName(g.game, g.variant)), el("td", {}, t("all")), el("td", {}, g.played), el("td", {}, g.won)),
+      ...g.seats.map((s) => el("tr", {}, el("td", {}), el("td", {}, t(s.seat)), el("td", {}, s.played), el("td", {}, s.won))),
     ])));
 }
 
 function recent(profile) {
-  if (profile.recent.length === 0) return el("p", { class: "muted" }, "No games yet.");
+  if (profile.recent.length === 0) return el("p", { class: "muted" }, t("No games yet."));
   return el("ul", { class: "recent" }, profile.recent.map((g) => el("li", {},
-    el("a", { href: g.status === "finished" ? `/games/${g.id}/replay` : `/games/${g.id}` }, `${g.title} · game ${g.id}`),
-    ` · ${g.status}`)));
+    el("a", { href: g.status === "finished" ? `/games/${g.id}/replay` : `/games/${g.id}` }, t("{game} · game {id}", { game: t(g.title), id: g.id })),
+    " · ", statusText(g.status))));
 }
 
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/").pop());
   const profile = await api(`/api/players/${encodeURIComponent(name)}`);
-  document.title = `roses · ${profile.name}`;
+  document.title = t("roses · {name}", { name: profile.name });
   main.replaceChildren(el("section", { class: "panel profile" },
-    el("h2", {}, profile.name, profile.guest ? " (guest)" : ""),
+    el("h2", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
     ratings(profile),
-    el("h3", {}, "Games played and won"), record(profile),
-    el("h3", {}, "Recent games"), recent(profile)));
+    el("h3", {}, t("Games played and won")), record(profile),
+    el("h3", {}, t("Recent games")), recent(profile)));
 }
 
 start().catch((problem) => main.replaceChildren(el("p", { class: "error" }, problem.message)));

@@ -1,26 +1,27 @@
 // The leaderboard: people and bots (per strength) by Glicko-2 rating, per game and variant.
 import { api, el } from "./api.js";
+import { t } from "./i18n.js";
 
 const main = document.getElementById("main");
 
 export function who(row) {
   return row.player
     ? el("a", { href: `/players/${encodeURIComponent(row.player)}` }, row.player)
-    : `${row.bot} bot${row.strength ? ` (${row.strength})` : ""}`;
+    : row.strength ? t("{bot} bot ({strength})", { bot: row.bot, strength: row.strength }) : t("{bot} bot", { bot: row.bot });
 }
 
 function variants(catalog) {
   return catalog.games.flatMap((game) => game.player_counts.map((count) => ({
-    game: game.name, variant: `${count}p`, label: `${game.title}, ${count} players`,
+    game: game.name, variant: `${count}p`, label: t("{game}, {n} players", { game: t(game.title), n: count }),
   })));
 }
 
 async function show(choice, list) {
   const board = await api(`/api/ratings/${choice.game}/${choice.variant}`);
   list.replaceChildren(board.players.length === 0
-    ? el("p", { class: "muted" }, "Nobody has played a rated game of this yet.")
+    ? el("p", { class: "muted" }, t("Nobody has played a rated game of this yet."))
     : el("table", { class: "leaderboard" },
-      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Rating"), el("th", {}, "±"), el("th", {}, "Games"))),
+      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("Player")), el("th", {}, t("Rating")), el("th", {}, "±"), el("th", {}, t("Games")))),
       el("tbody", {}, board.players.map((row, i) => el("tr", {},
         el("td", {}, i + 1), el("td", {}, who(row)), el("td", {}, Math.round(row.rating)),
         el("td", {}, Math.round(row.deviation)), el("td", {}, row.games))))));
@@ -32,9 +33,9 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const first = choices.find((c) => c.game === params.get("game") && c.variant === params.get("variant")) || choices[0];
   const list = el("div", { class: "board" });
-  const picker = el("select", { "aria-label": "Game", onchange: () => show(choices[picker.selectedIndex], list) },
+  const picker = el("select", { "aria-label": t("Game"), onchange: () => show(choices[picker.selectedIndex], list) },
     choices.map((c) => el("option", { selected: c === first }, c.label)));
-  main.replaceChildren(el("section", { class: "panel" }, el("h2", {}, "Ratings"), picker, list));
+  main.replaceChildren(el("section", { class: "panel" }, el("h2", {}, t("Ratings")), picker, list));
   await show(first, list);
 }
 

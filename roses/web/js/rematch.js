@@ -2,7 +2,8 @@
 // and a link to the new game once everyone accepted (the seats rotated by one). Live from
 // the game's socket ({type: "rematch"}). A game's end banner shows `rematch.element`.
 
-import { api, ApiError, el } from "./api.js";
+import { api, el } from "./api.js";
+import { t } from "./i18n.js";
 
 export function createRematch(gameId, me) {
   const element = el("span", { class: "rematch", id: "rematch" });
@@ -11,13 +12,13 @@ export function createRematch(gameId, me) {
   function render() {
     if (!offer) return element.replaceChildren();
     if (offer.rematch) {
-      return element.replaceChildren(el("a", { class: "button primary", href: `/games/${offer.rematch}` }, "Play the rematch"));
+      return element.replaceChildren(el("a", { class: "button primary", href: `/games/${offer.rematch}` }, t("Play the rematch")));
     }
     const mine = offer.accepted.includes(me);
-    const label = offer.accepted.length ? "Accept the rematch" : "Offer a rematch";
+    const label = offer.accepted.length ? t("Accept the rematch") : t("Offer a rematch");
     element.replaceChildren(
       mine ? "" : el("button", { class: "primary", onclick: vote }, label),
-      offer.accepted.length ? el("span", { class: "muted small" }, ` Rematch wanted by ${offer.accepted.join(", ")}; waiting for ${offer.waiting_for.join(", ")}.`) : "",
+      offer.accepted.length ? el("span", { class: "muted small" }, " ", t("Rematch wanted by {players}; waiting for {waiting}.", { players: offer.accepted.join(", "), waiting: offer.waiting_for.join(", ") })) : "",
     );
   }
 
@@ -25,7 +26,7 @@ export function createRematch(gameId, me) {
     try {
       receive(await api(`/api/games/${gameId}/rematch`, { method: "POST", body: {} }));
     } catch (problem) {
-      element.replaceChildren(el("span", { class: "error" }, problem instanceof ApiError ? problem.message : problem.message));
+      element.replaceChildren(el("span", { class: "error" }, problem.message));
     }
   }
 

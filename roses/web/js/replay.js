@@ -2,6 +2,7 @@
 // game's own replay view (/static/<game>/replay.js exports renderReplay).
 
 import { api, el } from "./api.js";
+import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
@@ -10,10 +11,10 @@ const account = document.getElementById("account");
 async function start() {
   try {
     const me = await api("/api/me");
-    account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, "Lobby"));
+    account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, t("Lobby")));
     const data = await api(`/api/games/${gameId}/replay`);
     const module = await import(`/static/${data.game.game}/replay.js`);
-    document.title = `Replay of game ${gameId} — ${data.game.title}`;
+    document.title = t("Replay of game {id} — {game}", { id: gameId, game: t(data.game.title) });
     module.renderReplay(main, data);
   } catch (problem) {
     if (problem.status === 401) location.assign(`/?next=${encodeURIComponent(location.pathname)}`);

@@ -1,4 +1,4 @@
-"""Language: each account's chosen language.
+"""Language: each account's chosen language (en, de, it, pt; none until chosen).
 
 Revision ID: 0008
 Revises: 0007
@@ -7,8 +7,8 @@ Create Date: 2026-11-24
 
 from __future__ import annotations
 
-import sqlalchemy as sa  # noqa: F401
-from alembic import op  # noqa: F401
+import sqlalchemy as sa
+from alembic import op
 
 revision = "0008"
 down_revision = "0007"
@@ -17,8 +17,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    with op.batch_alter_table("users") as users:
+        users.add_column(sa.Column("language", sa.String(8), nullable=True))
 
 
 def downgrade() -> None:
-    pass
+    with op.batch_alter_table("users") as users:
+        users.drop_column("language")

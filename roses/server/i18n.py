@@ -1,0 +1,198 @@
+"""Languages: English, German, Italian, Portuguese.
+
+The catalogues are gettext ``.po`` files in ``roses/locale`` (English is the source
+language: a message id is its English text), read once per process with Babel. Each
+request's language is chosen in this order: the signed-in account's saved language, the
+``lang`` cookie, the browser's Accept-Language, English. ``LanguageMiddleware`` picks it
+from the request; ``deps.signed_in`` switches to the account's. ``_`` and ``ngettext``
+translate into the current request's language; placeholders are ``{name}``, as in the
+JavaScript ``t()``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from http.cookies import SimpleCookie
+from importlib.resources import files
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from roses.games import GameError
+
+# Each language under its own name, as the switcher offers it.
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "pt": "Português"}
+SOURCE_LANGUAGE = "en"
+LANGUAGE_COOKIE = "lang"
+LOCALE_DIR = Path(str(files("roses") / "locale"))
+_SERVER = "roses/server/"  # where messages only the server shows come from
+
+_current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogues where it is written; it is translated where shown."""
+    return message
+
+
+@functools.cache
+def catalogue(language: str) -> Catalog | None:
+    """The language's catalogue (None for English, the source language)."""
+    if language == SOURCE_LANGUAGE:
+        return None
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def _translation(language: str, key: str | tuple[str, str]) -> str | list[str] | None:
+    found = catalogue(language)
+    message = found.get(key) if found is not None else None
+    if message is None or message.fuzzy or not message.string:
+        return None
+    if isinstance(message.string, str):
+        return message.string
+    forms = list(message.string)
+    return forms if all(forms) else None
+
+
+def current() -> str:
+    """The language of the request being answered."""
+    return _current.get()
+
+
+def use(language: str) -> None:
+    """Answer the rest of this request in ``language`` (one of ``LANGUAGES``)."""
+    _current.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Translate into ``language`` inside the block (for texts made outside a request)."""
+    token = _current.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _fill(template: str, params: dict[str, object]) -> str:
+    return template.format(**params) if params else template
+
+
+def gettext(message: str, **params: object) -> str:
+    """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
+    translated = _translation(current(), message)
+    return _fill(translated if isinstance(translated, str) else message, params)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
+    """The form for ``n`` (all four languages: one form for 1, another for the rest)."""
+    forms = _translation(current(), (singular, plural))
+    chosen = (
+        forms[0 if n == 1 else 1] if isinstance(forms, list) else (singular if n == 1 else plural)
+    )
+    return _fill(chosen, {"n": n, **params})
+
+
+def game_error(error: GameError) -> str:
+    """A game's refusal in the current language. Its parameters are translated too when
+    they are words of the catalogue (a seat's colour, a phase of the game)."""
+    params = {
+        name: gettext(value) if isinstance(value, str) else value
+        for name, value in error.params.items()
+    }
+    return gettext(error.template, **params)
+
+
+def _accepted(header: str) -> list[str]:
+    """The languages of an Accept-Language header, the most wanted first."""
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _sep, parameters = part.strip().partition(";")
+        quality = 1.0
+        if parameters.strip().startswith("q="):
+            try:
+                quality = float(parameters.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and tag != "*" and quality > 0:
+            weighted.append((-quality, index, tag))
+    return [tag for _q, _i, tag in sorted(weighted)]
+
+
+def negotiate(saved: str | None, cookie: str | None, accept_language: str | None) -> str:
+    """The language to answer in: the account's, the cookie's, the browser's, else English."""
+    for choice in (saved, cookie):
+        if choice in LANGUAGES:
+            return choice
+    if accept_language:
+        try:
+            found = Locale.negotiate(_accepted(accept_language), list(LANGUAGES), sep="-")
+        except ValueError:  # a malformed tag: the browser's wish cannot be read
+            found = None
+        if found is not None:
+            return str(found.language)
+    return SOURCE_LANGUAGE
+
+
+@functools.cache
+def js_catalogue(language: str) -> dict[str, str | list[str]]:
+    """What the browser's ``t()``/``tn()`` need: every translated message but the server's
+    own (the scripts', and the games' words and refusals that reach the page as data).
+
+    A plural message is keyed ``singular + "\\0" + plural`` and holds its forms."""
+    found = catalogue(language)
+    if found is None:
+        return {}
+    table: dict[str, str | list[str]] = {}
+    for message in found:
+        if not message.id or all(path.startswith(_SERVER) for path, _line in message.locations):
+            continue
+        if isinstance(message.id, str):
+            key, translated = message.id, _translation(language, message.id)
+        else:
+            singular, plural = message.id[0], message.id[1]
+            key, translated = f"{singular}\0{plural}", _translation(language, (singular, plural))
+        if translated is not None:
+            table[key] = translated
+    return table
+
+
+def request_language(cookie_header: str | None, accept_language: str | None) -> str:
+    """The language of a request from its headers alone (before anyone is signed in)."""
+    cookie: str | None = None
+    if cookie_header:
+        jar: SimpleCookie = SimpleCookie()
+        try:
+            jar.load(cookie_header)
+        except Exception:  # a malformed Cookie header: as if there were none
+            jar = SimpleCookie()
+        if LANGUAGE_COOKIE in jar:
+            cookie = jar[LANGUAGE_COOKIE].value
+    return negotiate(None, cookie, accept_language)
+
+
+class LanguageMiddleware:
+    """Sets each HTTP request's and WebSocket's language from its cookie and Accept-Language."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = {
+                name.decode("latin-1"): value.decode("latin-1")
+                for name, value in scope.get("headers", [])
+                if name in (b"cookie", b"accept-language")
+            }
+            use(request_language(headers.get("cookie"), headers.get("accept-language")))
+        await self.app(scope, receive, send)

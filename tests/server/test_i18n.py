@@ -1,0 +1,260 @@
+"""Languages: every message in the source is translated in every catalogue; the language is
+the account's, else the cookie's, else the browser's, else English; errors are sentences in
+the person's language, never field paths."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
+
+from roses.server import i18n
+from roses.server.errors import as_sentence
+from roses.server.i18n import LANGUAGE_COOKIE, LOCALE_DIR, gettext, negotiate, speaking
+
+from .conftest import sign_in, sign_up, two_player_game
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+# What a field path or pydantic's own wording looks like: none may reach a person.
+MACHINE_WORDS = re.compile(r"\b(body|seats\.\d|Value error|Field required|String should)\b")
+
+
+def _extracted() -> Catalog:
+    """The messages of the source now, found as `make i18n` finds them (babel.cfg)."""
+    with (ROOT / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    catalogue = Catalog()
+    for path, line, message, _comments, context in extract_from_dir(
+        str(ROOT / "roses"), method_map, options_map
+    ):
+        catalogue.add(message, locations=[(path, line)], context=context)
+    return catalogue
+
+
+@pytest.fixture(scope="module")
+def source() -> Catalog:
+    return _extracted()
+
+
+def _po(language: str) -> Catalog:
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def _forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (message_id,) if isinstance(message_id, str) else tuple(message_id)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_its_placeholders(source: Catalog, language: str) -> None:
+    catalogue = _po(language)
+    problems = []
+    for message in source:
+        if not message.id:
+            continue
+        where = f"{message.locations[0][0]}:{message.locations[0][1]}"
+        found = catalogue.get(message.id, context=message.context)
+        if found is None:
+            problems.append(f"missing: {message.id!r} ({where})")
+            continue
+        if found.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        ids = _forms(message.id)
+        strings = _forms(found.string)
+        if not all(strings) or len(strings) != len(ids):
+            problems.append(f"untranslated: {message.id!r} ({where})")
+            continue
+        for form, (original, translated) in enumerate(zip(ids, strings, strict=True)):
+            differ = set(PLACEHOLDER.findall(original)) ^ set(PLACEHOLDER.findall(translated))
+            # A singular form may say "one" instead of "{n}"; every other name must match.
+            if differ - ({"n"} if form == 0 and len(ids) == 2 else set()):
+                problems.append(f"placeholders differ: {original!r} -> {translated!r}")
+    assert not problems, f"{language}: {len(problems)} problems\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_catalogue_keeps_messages_the_source_no_longer_has(
+    source: Catalog, language: str
+) -> None:
+    catalogue = _po(language)
+    assert not catalogue.obsolete, f"{language}: obsolete entries {list(catalogue.obsolete)}"
+    wanted = {(message.id, message.context) for message in source if message.id}
+    kept = {(message.id, message.context) for message in catalogue if message.id}
+    assert not kept - wanted, f"{language}: entries no longer in the source: {kept - wanted}"
+
+
+def test_the_test_sees_an_untranslated_string(tmp_path: Path) -> None:
+    """The check above is not vacuous: the source holds the lobby's messages."""
+    messages = {message.id for message in _extracted()}
+    assert "Create game" in messages and ("{n} player", "{n} players") in messages
+    assert "the name" in messages  # a Python message (errors.py)
+    assert "The Rose King" in messages  # a game's title, marked where the game names it
+
+
+@pytest.mark.parametrize(
+    ("saved", "cookie", "header", "expected"),
+    [
+        ("it", "de", "pt-PT,pt;q=0.9", "it"),  # the account first
+        (None, "de", "it-IT,it;q=0.9", "de"),  # then the cookie
+        (None, None, "fr-FR,fr;q=0.9,pt-BR;q=0.8,en;q=0.5", "pt"),  # the best one we have
+        (None, None, "en;q=0.2, de-CH;q=0.9", "de"),  # by quality, not order
+        (None, "xx", "fr", "en"),  # nothing we speak: English
+        (None, None, "de;q=0", "en"),  # "not German"
+        (None, None, ";;;,q=", "en"),  # nonsense
+        (None, None, None, "en"),
+    ],
+)
+def test_negotiation(
+    saved: str | None, cookie: str | None, header: str | None, expected: str
+) -> None:
+    assert negotiate(saved, cookie, header) == expected
+
+
+def _page_language(client: TestClient, **headers: str) -> str:
+    page = client.get("/", headers=headers)
+    assert page.status_code == 200
+    found = re.search(r'<html lang="(\w+)">', page.text)
+    assert found is not None
+    return found.group(1)
+
+
+def test_pages_come_in_the_browsers_language_with_its_catalogue(client: TestClient) -> None:
+    assert _page_language(client, **{"accept-language": "de-DE,de;q=0.9,en;q=0.5"}) == "de"
+    assert _page_language(client, **{"accept-language": "it"}) == "it"
+    assert _page_language(client) == "en"
+    page = client.get("/ratings", headers={"accept-language": "pt"}).text
+    with speaking("pt"):
+        assert f"<title>{gettext('roses · ratings')}</title>" in page
+        assert gettext("Loading…") in page and gettext("Loading…") != "Loading…"
+        catalogue = re.search(r'id="translations" type="application/json">(.*?)</script>', page)
+        assert catalogue is not None and '"Create game": "' + gettext("Create game") in catalogue[1]
+
+
+def test_the_cookie_comes_before_the_browser(client: TestClient) -> None:
+    chosen = client.put("/api/language", json={"language": "it"})
+    assert chosen.status_code == 204
+    assert chosen.cookies[LANGUAGE_COOKIE] == "it"
+    assert _page_language(client, **{"accept-language": "de"}) == "it"
+    refused = client.put("/api/language", json={"language": "fr"})
+    assert refused.status_code == 422 and "fr" not in refused.cookies.get(LANGUAGE_COOKIE, "")
+
+
+def test_the_account_keeps_its_language_and_signing_in_brings_it(client: TestClient) -> None:
+    player = sign_up(client)
+    chosen = client.put("/api/language", json={"language": "de"}, headers=player.headers)
+    assert chosen.status_code == 204
+    client.cookies.clear()
+    assert player.get("/api/me").json()["language"] == "de"
+    # The account's language comes before the browser's, in errors too.
+    refused = client.post(
+        "/api/games/999999/join", headers={**player.headers, "accept-language": "it"}
+    )
+    with speaking("de"):
+        assert refused.json()["detail"] == as_sentence(gettext("there is no game {id}", id=999999))
+    # Signing in on another browser brings the account's language to it.
+    again = client.post(
+        "/api/accounts/login",
+        json={"name": player.name, "password": "secret-rose"},
+        headers={"accept-language": "pt"},
+    )
+    assert again.status_code == 200 and again.cookies[LANGUAGE_COOKIE] == "de"
+    client.cookies.clear()
+
+
+def test_a_language_chosen_before_registering_goes_with_the_account(client: TestClient) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "pt")
+    player = sign_up(client)  # clears the client's cookies
+    assert player.get("/api/me").json()["language"] == "pt"
+    same = sign_in(client, player.name)
+    assert same.get("/api/me").json()["language"] == "pt"
+
+
+def _detail(response: object) -> str:
+    detail = response.json()["detail"]  # type: ignore[attr-defined]
+    assert isinstance(detail, str)
+    return detail
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_bad_input_is_refused_in_sentences_without_field_paths(
+    client: TestClient, language: str
+) -> None:
+    asks = {"accept-language": language}
+    long_name = client.post(
+        "/api/accounts/register", json={"name": "x" * 30, "password": "secret-rose"}, headers=asks
+    )
+    missing = client.post("/api/accounts/register", json={"name": "ann"}, headers=asks)
+    not_json = client.post(
+        "/api/accounts/login", content=b"{", headers={**asks, "content-type": "application/json"}
+    )
+    player = sign_up(client)
+    headers = {**player.headers, **asks}
+    seats = [{"kind": "me"}, {"kind": "invite", "name": "y" * 30}]
+    seat_name = client.post("/api/games", json={"seats": seats}, headers=headers)
+    robot = client.post(
+        "/api/games", json={"seats": [{"kind": "me"}, {"kind": "robot"}]}, headers=headers
+    )
+    nowhere = client.get("/api/no-such-thing", headers=headers)
+    for response in (long_name, missing, not_json, seat_name, robot, nowhere):
+        detail = _detail(response)
+        assert not MACHINE_WORDS.search(detail), detail
+        assert detail[0].isupper() and detail.endswith("."), detail
+    with speaking(language):
+        too_long = "{field} is too long (at most {max} characters)"
+        assert _detail(long_name) == as_sentence(
+            gettext(too_long, field=gettext("the name"), max=24)
+        )
+        assert _detail(missing) == as_sentence(
+            gettext("{field} is missing", field=gettext("the password"))
+        )
+        assert _detail(not_json) == as_sentence(gettext("the request is not valid JSON"))
+        invited = gettext("the name of the player invited to seat {n}", n=2)
+        assert _detail(seat_name) == as_sentence(gettext(too_long, field=invited, max=24))
+        assert gettext("the kind of seat {n}", n=2)[1:] in _detail(robot)
+        assert _detail(nowhere) == as_sentence(gettext("there is nothing at this address"))
+    # Programs still learn which field it was.
+    assert seat_name.json()["errors"][0]["field"] == "seats.1.name"
+    # None of it is English.
+    with speaking("en"):
+        assert _detail(long_name) != as_sentence(
+            gettext("{field} is too long (at most {max} characters)", field="the name", max=24)
+        )
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_the_games_refusals_come_in_the_players_language(client: TestClient, language: str) -> None:
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    path = f"/api/games/{game['id']}/moves"
+    asks = {"accept-language": language}
+    not_a_move = client.post(
+        path, json={"move": "Q7", "version": game["version"]}, headers={**red.headers, **asks}
+    )
+    out_of_turn = client.post(
+        path, json={"move": "draw", "version": game["version"]}, headers={**white.headers, **asks}
+    )
+    assert not_a_move.status_code == 422 and out_of_turn.status_code == 403
+    with speaking(language):
+        assert _detail(not_a_move) == as_sentence(
+            gettext(
+                "not a move: '{text}' (expected a card like N2, a hero play like N2h, "
+                "draw or pass)",
+                text="Q7",
+            )
+        )
+        assert _detail(out_of_turn) == as_sentence(
+            gettext(
+                "it is {waiting}'s turn; you play {seat}",
+                waiting=gettext("Red"),
+                seat=gettext("White"),
+            )
+        )
+    assert "Red" not in _detail(out_of_turn)  # the seats are named in the language too
