@@ -23,7 +23,7 @@ from .hub import Hub
 from .i18n import SOURCE_LANGUAGE, _, speaking
 from .live_games import GameHeader
 from .models import Game, User
-from .notifications import NotificationSettings, opponents_of, unsubscribe_token
+from .notifications import NotificationSettings, other_players, unsubscribe_token
 from .settings import Settings
 
 log = logging.getLogger("roses.server.mail")
@@ -36,7 +36,7 @@ class DeadlineWarning:
 
     clock: ClockWarning
     title: str
-    opponents: tuple[str, ...]
+    others: tuple[str, ...]
     name: str
     language: str
     email: str | None  # None: no e-mail (not asked for, or no address)
@@ -58,7 +58,7 @@ def _claim(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWarning |
     return DeadlineWarning(
         clock,
         header.module.title,
-        opponents_of(header, clock.seat),
+        other_players(header, clock.seat),
         user.name,
         user.language or SOURCE_LANGUAGE,
         choice.email if wants_mail and choice is not None else None,
@@ -89,11 +89,11 @@ def warning_mail(warning: DeadlineWarning, settings: Settings, key: str) -> mail
             _("Hello {name},", name=warning.name),
             "",
             _(
-                "your time to move in {title}, game {number}, against {opponents} runs out "
+                "your time to move in {title}, game {number} (with {players}), runs out "
                 "at {deadline}.",
                 title=warning.title,
                 number=number,
-                opponents=", ".join(warning.opponents),
+                players=", ".join(warning.others),
                 deadline=warning.clock.deadline.strftime("%Y-%m-%d %H:%M UTC"),
             ),
             f"{base}/games/{number}",

@@ -127,10 +127,10 @@ def _digest_mail(digest: Digest, settings: Settings, key: str) -> mail.Mail:
     for game in digest.games:
         lines.append(
             _(
-                "{title}, game {number}, against {opponents}: your move since {since}",
+                "{title}, game {number} (with {players}): your move since {since}",
                 title=game.title,
                 number=game.id,
-                opponents=", ".join(game.opponents),
+                players=", ".join(game.others),
                 since=game.turn_since.strftime("%Y-%m-%d %H:%M UTC"),
             )
         )

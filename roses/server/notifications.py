@@ -76,10 +76,10 @@ class WaitingGame:
     game: str
     title: str
     turn_since: datetime
-    opponents: tuple[str, ...]  # the other seats' players (or bots), by name
+    others: tuple[str, ...]  # the other seats' players (or bots), by name
 
 
-def opponents_of(header: GameHeader, seat: int) -> tuple[str, ...]:
+def other_players(header: GameHeader, seat: int) -> tuple[str, ...]:
     """The other seats' players (or bots) by name, as e-mails name them."""
     others = [s for s in header.seats if s.seat != seat]
     return tuple(s.player or f"{s.bot} bot" for s in others if s.player or s.bot)
@@ -104,7 +104,7 @@ def waiting_games(db: Session, user_id: int) -> list[WaitingGame]:
                 game=header.module.name,
                 title=header.module.title,
                 turn_since=as_utc(game.turn_since),
-                opponents=opponents_of(header, seat),
+                others=other_players(header, seat),
             )
         )
     return sorted(waiting, key=lambda game: (game.turn_since, game.id))

@@ -97,7 +97,7 @@ def test_the_digest_arrives_and_its_link_unsubscribes(
     assert message["From"] == "roses <roses@localhost>"
     text = body(message)
     assert f"Hello {mover.name}," in text
-    assert f"The Rose King, game {game['id']}, against {other.name}" in text
+    assert f"The Rose King, game {game['id']} (with {other.name}): your move since" in text
     assert f"http://testserver/games/{game['id']}" in text
     assert "http://testserver/settings" in text
 
@@ -265,7 +265,7 @@ def test_a_deadline_warning_by_mail_and_in_the_page_once_80_percent_is_used(
     [message] = smtp[1].to(address)
     assert message["Subject"] == f"roses: your time in game {game['id']} runs short"
     text = body(message)
-    assert f"game {game['id']}, against {other.name} runs out at" in text
+    assert f"game {game['id']} (with {other.name}), runs out at" in text
     link = unsubscribe_link(message)
     _warnings(mail_client)
     assert len(smtp[1].to(address)) == 1  # once per decision

@@ -157,3 +157,19 @@ def test_unknown_settings_are_refused(client: TestClient) -> None:
     ann = sign_up(client)
     refused = _put(ann, {"sms": True})
     assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "sms"
+
+
+def test_the_lobby_socket_tells_the_badge_when_to_count_again(client: TestClient) -> None:
+    """The badge reads the count again when the lobby socket says one of my games changed:
+    the opponent's move reaches my socket, after which the game waits for me."""
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    mover, other = (red, white) if game["to_act"] == [0] else (white, red)
+    with other.websocket("/api/lobby/ws") as lobby:
+        assert lobby.receive_json()["type"] == "hello"
+        assert other.get(WAITING).json()["count"] == 0
+        view = mover.game(game["id"])
+        act(mover, view, view["state"]["legal_moves"][0])
+        message = lobby.receive_json()
+        assert message == {"type": "lobby", "game_id": game["id"]}  # no state, no secret
+        assert other.get(WAITING).json()["games"][0]["id"] == game["id"]
