@@ -177,7 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     def lobby_page() -> HTMLResponse:
-        return page("lobby", "lobby")
+        return page("lobby", "lobby", N_("Lobby — roses"))
 
     @app.get("/games/{game_id}", include_in_schema=False)
     def play_page(game_id: GameId) -> HTMLResponse:
@@ -201,10 +201,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/settings", include_in_schema=False)
     def settings_page() -> HTMLResponse:
-        return page("settings", "settings", "Settings — roses")
+        return page("settings", "settings", N_("Settings — roses"))
 
     @app.get("/unsubscribe/{token}", include_in_schema=False)
     def unsubscribe_page(token: str) -> HTMLResponse:
-        return page("unsubscribe", "settings", "Unsubscribe — roses")
+        return page("unsubscribe", "settings", N_("Unsubscribe — roses"))
 
     return app
