@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from fastapi import FastAPI
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import mail
@@ -22,7 +23,7 @@ from .digest import unsubscribe_key
 from .hub import Hub
 from .i18n import SOURCE_LANGUAGE, _, speaking
 from .live_games import GameHeader
-from .models import Game, User
+from .models import Game, Seat, User
 from .notifications import NotificationSettings, other_players, unsubscribe_token
 from .settings import Settings
 
@@ -42,7 +43,7 @@ class DeadlineWarning:
     email: str | None  # None: no e-mail (not asked for, or no address)
 
 
-def _claim(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWarning | None:
+def claim_warning(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWarning | None:
     """The warning to give, recorded as given; None for a live clock or if the decision
     is over meanwhile."""
     game = db.get(Game, clock.game_id)
@@ -50,7 +51,14 @@ def _claim(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWarning |
     control = TimeControl.from_json(game.time_control) if game is not None else None
     if game is None or user is None or control is None or control.live:
         return None
-    if not mark_warned(db, clock, now):
+    # Another server process may be looking at the same moment: the seat's row is locked
+    # (PostgreSQL) and read again, so that only the first one warns.
+    warned = db.scalar(
+        select(Seat.warned_at)
+        .where(Seat.game_id == clock.game_id, Seat.seat == clock.seat)
+        .with_for_update()
+    )
+    if warned is not None or not mark_warned(db, clock, now):
         return None
     header = GameHeader(game)
     choice = db.get(NotificationSettings, user.id)
@@ -71,7 +79,7 @@ def claim_warnings(sessions: sessionmaker[Session], now: datetime) -> list[Deadl
     warnings = []
     for clock in due:
         with sessions.begin() as db:
-            warning = _claim(db, clock, now)
+            warning = claim_warning(db, clock, now)
         if warning is not None:
             warnings.append(warning)
     return warnings

@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 from roses.games.wotr import WOTR
 from roses.roseking import card_name
 from roses.server import Settings, create_app
-from roses.server.deadline_warnings import send_warnings
+from roses.server.clocks import due_warnings, server_time
+from roses.server.deadline_warnings import claim_warning, send_warnings
 from roses.server.digest import send_digests
 from roses.server.live_games import LiveGame
 from roses.server.mail import smtp_server as read_smtp_url
@@ -293,3 +294,22 @@ def test_no_deadline_mail_while_the_game_is_open_nor_for_a_live_clock(
         advance(0.9 * 86400)
         _warnings(mail_client)
     assert smtp[1].to(address) == [] and smtp[1].to(live_address) == []
+
+
+def test_two_processes_seeing_the_same_warning_give_it_once(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
+    """Both read the warnings due, then each claims: the second finds it given already."""
+    one, two = sign_up(mail_client), sign_up(mail_client)
+    game = timed_game([one, two], CORRESPONDENCE)
+    advance(0.9 * 86400)
+    sessions = mail_client.app.state.sessions  # type: ignore[attr-defined]
+    now = server_time()
+    with sessions() as db:
+        [seen_by_first] = [w for w in due_warnings(db, now) if w.game_id == game["id"]]
+    with sessions() as db:
+        [seen_by_second] = [w for w in due_warnings(db, now) if w.game_id == game["id"]]
+    with sessions.begin() as db:
+        assert claim_warning(db, seen_by_first, now) is not None
+    with sessions.begin() as db:
+        assert claim_warning(db, seen_by_second, now) is None
