@@ -36,9 +36,9 @@ from .deps import SignedInCache
 from .errors import ServiceError, Unprocessable, as_sentence, validation_answer
 from .guards import RequestGuard
 from .hub import Hub
+from .i18n import N_, LanguageMiddleware, _, current, js_catalogue
 from .live_games import LiveGame, LiveGames
 from .migrate import upgrade
-from .i18n import N_, LanguageMiddleware, _, current, js_catalogue
 from .relay import RedisRelay
 from .schemas import GameId
 from .settings import Settings
@@ -162,9 +162,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body_bytes=settings.max_body_bytes,
         trusted_origins=settings.trusted_origins,
     )
+    app.add_middleware(LanguageMiddleware)  # outermost: every answer in the person's language
 
     app.include_router(accounts_api.router)
-    app.add_middleware(LanguageMiddleware)  # outermost: every answer in the person's language
     app.include_router(api.router)
     app.include_router(community_api.router)
     app.include_router(ratings_api.router)
