@@ -79,9 +79,10 @@ class OptionField:
     """One option of the new-game form, described for the lobby (and the API docs)."""
 
     name: str
-    label: str  # what the option does, in words
+    label: str  # what the option does, in words (no rule numbers: see ``rule``)
     default: bool
     players: tuple[int, ...]  # the player counts it applies to
+    rule: str = ""  # the rule it follows, e.g. "RK-19": the form shows it as a tooltip
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -89,6 +90,7 @@ class OptionField:
             "label": self.label,
             "default": self.default,
             "players": list(self.players),
+            "rule": self.rule,
         }
 
 

@@ -90,9 +90,12 @@ class RoseKing:
     title = N_("The Rose King")
     player_counts: tuple[int, ...] = (2, 4)
     option_fields: tuple[OptionField, ...] = (
-        OptionField("random_start", "Random start player (RK-7)", False, (2,)),
-        OptionField("light", "Light: undo a play until “End turn” (RK-19)", False, (2, 4)),
-        OptionField("show_draw_pile", "Show the draw pile's cards (RK-20)", False, (2, 4)),
+        OptionField("random_start", "The first player is drawn at random (otherwise Red starts)",
+                    False, (2,), "RK-7"),
+        OptionField("light", "A play can be taken back until the player ends the turn",
+                    False, (2, 4), "RK-19"),
+        OptionField("show_draw_pile", "Everyone may see which cards are left in the draw pile",
+                    False, (2, 4), "RK-20"),
     )  # fmt: skip
 
     def teams(self, players: int) -> tuple[int, ...]:

@@ -23,11 +23,11 @@ def create_game(page: Page, seats: dict[str, str], *, light: bool = False) -> in
     """From the lobby; ``seats`` maps a seat's label to "me", "open", "invite:NAME", "bot"."""
     for label, choice in seats.items():
         kind, _, name = choice.partition(":")
-        page.get_by_label(f"{label} seat").select_option(kind)
+        page.get_by_label(f"Seat {label}", exact=True).select_option(kind)
         if kind == "invite":
-            page.get_by_label(f"{label} invited player").fill(name)
+            page.get_by_label(f"Player invited to seat {label}", exact=True).fill(name)
     if light:
-        page.get_by_label("Light: undo a play").check()
+        page.get_by_label("A play can be taken back").check()
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#status")

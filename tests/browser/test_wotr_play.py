@@ -173,8 +173,8 @@ def test_a_two_player_game_against_the_heuristic_bot_to_the_end(
     register(page, server.url, name)
     page.get_by_label("Wars of the Roses").check()  # from the lobby, by clicking
     page.get_by_label("2 players").check()
-    page.get_by_label("Yellow seat").select_option("bot")
-    page.get_by_label("Yellow bot").select_option("heuristic")
+    page.get_by_label("Seat Yellow", exact=True).select_option("bot")
+    page.get_by_label("Bot in seat Yellow", exact=True).select_option("heuristic")
     shots(page, "lobby-1366x768")
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url("**/games/*", timeout=SLOW)

@@ -125,8 +125,12 @@ function newGameForm(catalog) {
       box.option = o.name;
       return box;
     });
-    options.replaceChildren(...checks.map((box) => el("label", { class: "check" }, box,
-      game.options.find((o) => o.name === box.option).label)));
+    // An option says in words what it does; the rule it follows is its tooltip.
+    options.replaceChildren(...checks.map((box) => {
+      const option = game.options.find((o) => o.name === box.option);
+      return el("label", { class: "check", title: option.rule ? t("Rule {rule}", { rule: option.rule }) : null },
+        box, t(option.label));
+    }));
     counts.replaceChildren(...game.player_counts.map((count) => el("label", { class: "check" },
       el("input", { type: "radio", name: "players", value: count, checked: count === players, onchange: () => { players = count; fill(); } }),
       tn("{n} player", "{n} players", count))));

@@ -1,15 +1,34 @@
-// Small helpers shared by the Wars of the Roses page: elements, seat colours, board lookups.
+// Small helpers shared by the Wars of the Roses page: elements, seat colours, board lookups,
+// the names of phases and icons in the reader's language, focus kept across redraws.
+
+import { t, tn } from "../js/i18n.js";
+
+export { t, tn };
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#b3262e", "#d4a017", "#2e7d32", "#1f5fa8"];
-export const KIND_NAMES = {
-  castle: "Royal Castle", large_town: "Large Town", town: "Town", port: "Port",
-  bishop: "Bishop", ship: "Ship", noble: "Noble", mercenary: "Mercenaries",
-};
+// The engine's phase names (the views' ``phase``), to compare with; phaseName() shows them.
 export const PHASE = {
   draw: "draw cards", income: "income", planning: "planning", deployment: "deployment",
   bribery: "bribery", combat: "combat", parliament: "parliament", over: "game over",
 };
+
+export function kindName(kind) {
+  const names = {
+    castle: t("Royal Castle"), large_town: t("Large Town"), town: t("Town"), port: t("Port"),
+    bishop: t("Bishop"), ship: t("Ship"), noble: t("Noble"), mercenary: t("Mercenaries"),
+  };
+  return names[kind] || kind;
+}
+
+export function phaseName(phase) {
+  const names = {
+    "turn order": t("turn order"), "draw cards": t("draw cards"), income: t("income"),
+    planning: t("planning"), deployment: t("deployment"), bribery: t("bribery"),
+    combat: t("combat"), parliament: t("parliament"), "game over": t("game over"),
+  };
+  return names[phase] || phase;
+}
 
 // h("button", {class: "x", onclick: f}, "text", child): an element; null children are skipped.
 export function h(tag, attributes = {}, ...children) {
@@ -34,8 +53,27 @@ function build(node, attributes, children) {
   return node;
 }
 
-export function plural(count, one, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+// What identifies a control across redraws: its data-key, id, or kind, name and text.
+function focusKey(node) {
+  return node.dataset?.key || node.id
+    || `${node.tagName}|${node.getAttribute("name") || ""}|${node.getAttribute("aria-label") || node.textContent.trim()}`;
+}
+
+// Replaces ``container``'s children; the control that had the keyboard focus in it gets it
+// back when it is drawn again. True if the focus was inside and found its control again,
+// false if it was inside and its control is gone (the caller chooses where it goes), null
+// if the focus was elsewhere.
+export function replaceKeepingFocus(container, ...children) {
+  const active = document.activeElement;
+  const inside = active && active !== container && container.contains(active);
+  const key = inside ? focusKey(active) : null;
+  container.replaceChildren(...children);
+  if (!inside) return null;
+  const again = [...container.querySelectorAll(FOCUSABLE)].find((node) => focusKey(node) === key);
+  again?.focus({ preventScroll: true }); // a disabled button takes no focus: false
+  return Boolean(again) && document.activeElement === again;
 }
 
 // The board data file's JSON with lookup tables (the file leaves default values out).
@@ -58,22 +96,27 @@ export class Board {
   }
 
   name(card) {
-    return this.icons[card]?.name || this.nobles[card]?.name || "Mercenaries";
+    return this.icons[card]?.name || this.nobles[card]?.name || t("Mercenaries");
   }
 
   isLocation(card) {
     return ["castle", "large_town", "town", "port"].includes(this.icons[card]?.kind);
   }
 
-  // What a card is, in a few words: "Large Town, Northern England, 4 pounds".
+  // What a card is, in a few words: "Large Town, Northern England, income 4".
   describe(card) {
     const noble = this.nobles[card];
-    if (noble) return `Noble ${noble.cp} CP, home ${this.zones[noble.home].name}`;
+    if (noble) return t("Noble of {cp} CP, home {zone}", { cp: noble.cp, zone: this.zones[noble.home].name });
     const icon = this.icons[card];
-    if (!icon) return "troops for this turn";
-    const parts = [KIND_NAMES[icon.kind], this.zones[icon.zone].name];
-    if (icon.income) parts.push(`income ${icon.income}`);
-    if (icon.cathedral) parts.push("cathedral");
-    return parts.join(", ");
+    if (!icon) return t("troops for this turn");
+    const facts = { kind: kindName(icon.kind), zone: this.zones[icon.zone].name, income: icon.income };
+    if (icon.income && icon.cathedral) return t("{kind}, {zone}, income {income}, cathedral", facts);
+    if (icon.income) return t("{kind}, {zone}, income {income}", facts);
+    if (icon.cathedral) return t("{kind}, {zone}, cathedral", facts);
+    return t("{kind}, {zone}", facts);
   }
+}
+
+export function pounds(n) {
+  return tn("{n} pound", "{n} pounds", n);
 }

@@ -1,8 +1,9 @@
 // The map of England and Wales (WR-1, WR-5) drawn from the board file's schematic layout:
 // zones, the chain of sea zones, every icon in its owner's colour, nobles where they stand,
 // ships where they sail, the Captain of Calais and, during a reveal, the troops placed.
+// The same table told area by area (areaList) is what a screen reader walks.
 
-import { KIND_NAMES, SEAT_COLOURS, h, s } from "./dom.js";
+import { SEAT_COLOURS, h, kindName, s, t, tn } from "./dom.js";
 
 const ZONE_FILLS = {
   NM: "#e9e2cf", NE: "#efe6cc", MI: "#e6e9cf", SE: "#efe2d2", WC: "#e4e8d6", WA: "#e8dfd0",
@@ -41,18 +42,16 @@ const LETTER = { castle: "C", large_town: "L", town: "T", port: "P", bishop: "B"
 
 // The key to the icons' letters, drawn under the map.
 export function legend() {
-  return h("ul", { class: "map-legend", "aria-label": "Map key" },
-    Object.entries(LETTER).map(([kind, letter]) => h("li", {}, h("b", {}, letter), ` ${KIND_NAMES[kind]}`)));
+  return h("ul", { class: "map-legend", "aria-label": t("Map key") },
+    Object.entries(LETTER).map(([kind, letter]) => h("li", {}, h("b", {}, letter), " ", kindName(kind))));
 }
 
 function icon(board, id, x, y, seat, troops) {
   const data = board.icons[id];
-  const owner = seat === null || seat === undefined ? "neutral" : `owned by seat ${seat}`;
   const group = s("g", {
     class: `icon ${data.kind}`, transform: `translate(${x} ${y}) scale(1.45)`, "data-card": id,
     "data-owner": seat ?? "",
   },
-  s("title", {}, `${data.name} (${KIND_NAMES[data.kind]}), ${owner}`),
   glyph(data.kind, ownerColour(seat)),
   s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
   troops.forEach(({ seat: placer, count }, index) => {
@@ -70,40 +69,37 @@ function noble(board, id, x, y, seat) {
   const width = Math.max(88, label.length * 9.5 + 10); // long names fit their tile
   return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id,
     "data-owner": seat ?? "" },
-    s("title", {}, `${data.name}, noble of ${data.cp} CP`),
     s("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),
     s("text", { y: 6, fill: textColour(seat) }, label));
 }
 
 // ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
-// [{seat, count}] to show on the map (the revealed orders), or {}.
+// [{seat, count}] to show on the map (the revealed orders), or {}. A picture for the eyes:
+// areaList tells the same in words.
 export function drawMap(board, table, troops = {}) {
   const layout = board.map;
   const svg = s("svg", {
     class: "wotr-map", viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img",
-    "aria-label": "Map of England and Wales: six zones, eight sea zones, icons and nobles",
+    "aria-label": t("Map of England and Wales; the list of areas below tells what is in each area"),
   });
   svg.append(s("rect", { class: "sea", width: layout.width, height: layout.height }));
   const anchors = board.seas.map((sea) => layout.seas[sea]);
   svg.append(s("polyline", { class: "sea-chain", points: anchors.map((p) => p.join(",")).join(" ") }));
   for (const [id, shape] of Object.entries(layout.zones)) {
-    const zone = board.zones[id];
     svg.append(s("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
-      points: shape.outline.map((p) => p.join(",")).join(" ") },
-    s("title", {}, `${zone.name}: ${zone.votes} votes, ${zone.vp[0]}/${zone.vp[1]} VP`)));
+      points: shape.outline.map((p) => p.join(",")).join(" ") }));
   }
   for (const [id, shape] of Object.entries(layout.zones)) {
     const zone = board.zones[id];
     const [x, y] = shape.label;
     svg.append(s("text", { class: "zone-name", x, y }, zone.name));
     svg.append(s("text", { class: "zone-votes", x, y: y + 24 },
-      `${zone.votes} votes · ${zone.vp[0]}/${zone.vp[1]} VP`));
+      t("{votes} votes · {vp} VP", { votes: zone.votes, vp: `${zone.vp[0]}/${zone.vp[1]}` })));
   }
   board.seas.forEach((sea) => {
     const [x, y] = layout.seas[sea];
     svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
-      s("title", {}, `Sea zone ${sea}, counts for ${board.zones[board.seaZone[sea]].name}`),
       s("circle", { r: 30 }),
       s("text", { y: 5 }, sea.replace("-sea", ""))));
   });
@@ -123,13 +119,9 @@ export function drawMap(board, table, troops = {}) {
     }
     svg.append(icon(board, id, x, y, table.owner[id], troops[id] || []));
   }
-  const standing = {};
-  for (const [id, zone] of Object.entries(table.noble_zone)) {
-    (standing[zone] = standing[zone] || []).push(id);
-  }
-  for (const [zone, ids] of Object.entries(standing)) {
+  for (const [zone, ids] of Object.entries(standing(table))) {
     const [x, y] = layout.zones[zone].nobles;
-    ids.sort().forEach((id, index) => {
+    ids.forEach((id, index) => {
       svg.append(noble(board, id, x + (index % 2 ? 70 : -70), y + Math.floor(index / 2) * 42,
         table.owner[id]));
     });
@@ -138,10 +130,69 @@ export function drawMap(board, table, troops = {}) {
     const [holder, zone] = table.calais;
     const [x, y] = layout.zones[zone].label;
     svg.append(s("g", { class: "calais", transform: `translate(${x + 150} ${y - 8})` },
-      s("title", {}, `Captain of Calais (${board.data.calais.cp} CP) in ${board.zones[zone].name}`),
       s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
         stroke: "#c9971c", "stroke-width": 4 }),
-      s("text", { y: 6, fill: textColour(holder) }, "Calais")));
+      s("text", { y: 6, fill: textColour(holder) }, t("Calais"))));
   }
   return svg;
+}
+
+// The nobles on the board per zone, in name order.
+function standing(table) {
+  const zones = {};
+  for (const [id, zone] of Object.entries(table.noble_zone)) (zones[zone] = zones[zone] || []).push(id);
+  for (const ids of Object.values(zones)) ids.sort();
+  return zones;
+}
+
+// The map area by area, for a screen reader and the keyboard: each zone with its votes and
+// VP, every icon and noble in it with who holds it, the ships in its sea zones, the Captain
+// of Calais and, during a reveal, the troops placed. ``labels``: the seat names.
+export function areaList(board, table, labels, troops = {}) {
+  const holder = (card) => {
+    const seat = table.owner[card];
+    return seat === null || seat === undefined ? t("nobody") : labels[seat];
+  };
+  const placed = (card) => (troops[card] || []).map(({ seat, count }) =>
+    tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: labels[seat] }));
+  const line = (text, card, extra = []) => h("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
+    [text, ...extra].join("; "));
+  const nobles = standing(table);
+  const zones = Object.keys(board.map.zones).map((id) => {
+    const zone = board.zones[id];
+    const here = [];
+    for (const [card, data] of Object.entries(board.icons)) {
+      if (data.kind === "ship" || data.zone !== id) continue;
+      here.push(line(t("{kind} {name}: held by {holder}", { kind: kindName(data.kind), name: data.name,
+        holder: holder(card) }), card, placed(card)));
+    }
+    for (const card of nobles[id] || []) {
+      here.push(line(t("Noble {name} ({cp} CP): held by {holder}", { name: board.nobles[card].name,
+        cp: board.nobles[card].cp, holder: holder(card) }), card));
+    }
+    for (const [card, sea] of Object.entries(table.ship_sea)) {
+      if (board.seaZone[sea] !== id) continue;
+      here.push(line(t("{name} in sea zone {sea}: held by {holder}", { name: board.name(card), sea,
+        holder: holder(card) }), card));
+    }
+    if (table.calais && table.calais[1] === id) {
+      here.push(h("li", {}, t("The Captain of Calais ({cp} CP) for {seat}",
+        { cp: board.data.calais.cp, seat: labels[table.calais[0]] })));
+    }
+    return h("li", { class: "area", "data-zone": id },
+      h("h3", {}, zone.name),
+      h("p", { class: "small" }, t("{votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+        { votes: zone.votes, first: zone.vp[0], second: zone.vp[1] })),
+      h("ul", {}, here));
+  });
+  return h("ul", { class: "areas" }, zones);
+}
+
+// The map and, under it, the same table told area by area (closed until opened).
+export function mapParts(board, table, labels, troops, open) {
+  return [drawMap(board, table, troops), legend(),
+    h("details", { class: "panel map-areas", open: open.value,
+      ontoggle: (event) => { open.value = event.target.open; } },
+    h("summary", { "data-key": "areas" }, t("The map, area by area")),
+    areaList(board, table, labels, troops))];
 }

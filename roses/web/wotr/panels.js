@@ -2,14 +2,17 @@
 // money, mercenaries, cards), the turn track with the King's house and the awards, the log.
 // ``table``: {board, labels, seats} (seats: the server's seat list); ``state``: a view's table.
 
-import { PHASE, SEAT_COLOURS, h, plural } from "./dom.js";
+import { PHASE, SEAT_COLOURS, h, phaseName, pounds, t, tn } from "./dom.js";
 
 export const TURNS = 5;
 
 export function seatName(seats, labels, seat) {
   const info = seats[seat];
-  const person = info.is_you ? "you" : info.player || (info.bot ? `${info.bot} bot` : "open seat");
-  return `${labels[seat]} (${person})`;
+  const label = labels[seat];
+  if (info.is_you) return t("{seat} (you)", { seat: label });
+  if (info.player) return t("{seat} ({player})", { seat: label, player: info.player });
+  if (info.bot) return t("{seat} ({bot} bot)", { seat: label, bot: info.bot });
+  return t("{seat} (open seat)", { seat: label });
 }
 
 // ``openCards``: the seats whose card lists are open, kept across redraws.
@@ -17,27 +20,28 @@ export function playersPanel({ board, labels, seats }, state, openCards) {
   const rows = labels.map((label, seat) => {
     const cards = Object.entries(state.owner).filter(([, owner]) => owner === seat).map(([card]) => card);
     const money = state.money[seat];
-    let doing = "";
+    const facts = [money === null ? t("money behind the screen") : pounds(money)];
+    if (state.mercenaries[seat]) {
+      facts.push(tn("{n} mercenary", "{n} mercenaries", state.mercenaries[seat]));
+    }
     if (state.awaiting.includes(label)) {
-      doing = state.phase === PHASE.planning ? "is planning" : "to decide";
-    } else if (state.sealed.includes(label)) doing = "has sealed a plan";
+      facts.push(state.phase === PHASE.planning ? t("is planning") : t("to decide"));
+    } else if (state.sealed.includes(label)) facts.push(t("has sealed a plan"));
     return h("li", { class: `player${seats[seat].is_you ? " you" : ""}`, style: `--seat: ${SEAT_COLOURS[seat]}`,
       "data-seat": seat },
     h("div", { class: "player-head" },
       h("span", { class: "swatch", "aria-hidden": "true" }),
       h("strong", {}, seatName(seats, labels, seat)),
       state.houses[seat] ? h("span", { class: "house" }, state.houses[seat]) : null,
-      h("span", { class: "vp" }, `${state.vp[seat]} VP`)),
-    h("div", { class: "player-line small" },
-      money === null ? "money behind the screen" : plural(money, "pound"),
-      state.mercenaries[seat] ? ` · ${plural(state.mercenaries[seat], "mercenary", "mercenaries")}` : "",
-      doing ? ` · ${doing}` : ""),
+      h("span", { class: "vp" }, t("{vp} VP", { vp: state.vp[seat] }))),
+    h("div", { class: "player-line small" }, facts.join(" · ")),
     h("details", { class: "cards", open: openCards.has(seat),
       ontoggle: (event) => (event.target.open ? openCards.add(seat) : openCards.delete(seat)) },
-    h("summary", {}, plural(cards.length, "card")),
-    h("ul", {}, cards.map((card) => h("li", {}, `${board.name(card)} — ${board.describe(card)}`)))));
+    h("summary", { "data-key": `cards-${seat}` }, tn("{n} card", "{n} cards", cards.length)),
+    h("ul", {}, cards.map((card) => h("li", {}, t("{name}: {what}", { name: board.name(card), what: board.describe(card) }))))));
   });
-  return h("section", { class: "panel players", "aria-label": "Players" }, h("ul", {}, rows));
+  return h("section", { class: "panel players", "aria-labelledby": "players-title" },
+    h("h2", { id: "players-title" }, t("Players")), h("ul", {}, rows));
 }
 
 export function trackPanel({ board, labels }, state) {
@@ -45,30 +49,39 @@ export function trackPanel({ board, labels }, state) {
     const holder = state.award_holder[award.id];
     const held = holder !== null && holder !== undefined;
     return h("li", { style: held ? `--seat: ${SEAT_COLOURS[holder]}` : "" },
-      `${award.name}: ${held ? labels[holder] : "nobody"}`);
+      t("{award}: {holder}", { award: award.name, holder: held ? labels[holder] : t("nobody") }));
   });
   const turns = Array.from({ length: TURNS }, (_, index) => {
     const turn = index + 1;
     const house = state.crowned[index];
-    return h("li", { class: turn === state.turn ? "current" : "", "aria-current": turn === state.turn ? "step" : null },
-      `Turn ${turn}`, house ? h("small", {}, ` ${house} crowned`) : null);
+    const current = turn === state.turn;
+    return h("li", { class: current ? "current" : "", "aria-current": current ? "step" : null },
+      house ? t("Turn {turn}: {house} crowned", { turn, house }) : t("Turn {turn}", { turn }));
   });
   const king = [...state.crowned].reverse().find(Boolean);
-  return h("section", { class: "panel track", "aria-label": "Turn track and awards" },
+  return h("section", { class: "panel track", "aria-labelledby": "track-title" },
+    h("h2", { id: "track-title" }, t("Turns and awards")),
     h("ol", { class: "turns" }, turns),
-    state.houses.some(Boolean) ? h("p", {}, `King's house: ${king || "none yet"} (WR-15)`) : null,
+    state.houses.some(Boolean)
+      ? h("p", {}, king ? t("King's house: {house}", { house: king }) : t("King's house: none yet"))
+      : null,
     h("ul", { class: "awards" }, awards),
-    h("p", { class: "small muted" }, `${board.data.calais.name}: a bid in planning, for one turn (WR-11). `,
-      `Deck: ${state.deck_size} cards.`));
+    h("p", { class: "small muted" },
+      t("{calais}: the highest bid in planning wins it for one turn.", { calais: board.data.calais.name }), " ",
+      tn("Deck: {n} card.", "Deck: {n} cards.", state.deck_size)));
 }
 
+// The log scrolls on its own: it takes the keyboard focus so that it can be scrolled.
 export function logPanel(state) {
   const log = state.log;
   const recent = log.slice(-60);
-  const list = h("ol", { class: "wotr-log", start: log.length - recent.length + 1 },
-    recent.map((event) => h("li", { "data-phase": event.phase }, h("small", {}, `T${event.turn} ${event.phase}: `), event.text)));
+  const list = h("ol", { class: "wotr-log", start: log.length - recent.length + 1, tabindex: 0,
+    "aria-labelledby": "log-title", "data-key": "log" },
+  recent.map((event) => h("li", { "data-phase": event.phase },
+    h("small", {}, t("Turn {turn}, {phase}:", { turn: event.turn, phase: phaseName(event.phase) })), " ", event.text)));
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;
   });
-  return h("section", { class: "panel log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), list);
+  return h("section", { class: "panel log-box", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, t("Log")), list);
 }

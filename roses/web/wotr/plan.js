@@ -3,7 +3,7 @@
 // and what a shortfall would cancel (WR-11), kept as a private draft on the server and
 // sealed with a button. Nothing of it is sent anywhere else before it is sealed (WR-20).
 
-import { KIND_NAMES, SEAT_COLOURS, h, plural } from "./dom.js";
+import { SEAT_COLOURS, h, kindName, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
 
 const SAVE_DELAY_MS = 400;
 
@@ -46,18 +46,21 @@ export function payment(plan, planning) {
       if (bid <= 0) continue;
       cost += bid;
       if (bid <= money) money -= bid;
-      else cancelled.push(`the bid of ${bid} for Calais in ${plan.calais.zone}`);
+      else cancelled.push(t("the bid of {bid} for Calais in {zone}", { bid, zone: plan.calais.zone }));
     } else if (charge.kind === "troops") {
       const wanted = plan.troops[charge.card] || 0;
       if (!wanted) continue;
       cost += wanted * planning.troop_cost;
       const bought = Math.min(wanted, Math.floor(money / planning.troop_cost));
       money -= bought * planning.troop_cost;
-      if (bought < wanted) cancelled.push(`${plural(wanted - bought, "troop")} on ${charge.name}`);
+      if (bought < wanted) {
+        cancelled.push(tn("{n} troop on {place}", "{n} troops on {place}", wanted - bought, { place: charge.name }));
+      }
     } else if (plan.bribes[charge.card] === charge.kind) {
       cost += charge.cost;
       if (charge.cost <= money) money -= charge.cost;
-      else cancelled.push(`the ${charge.kind} cube on ${charge.name}`);
+      else if (charge.kind === "white") cancelled.push(t("the white cube on {name}", { name: charge.name }));
+      else cancelled.push(t("the black cube on {name}", { name: charge.name }));
     }
   }
   return { cost, left: money, short: Math.max(0, cost - planning.money), cancelled };
@@ -65,7 +68,8 @@ export function payment(plan, planning) {
 
 // A whole-number field; ``onChange(number)`` returns the number it accepts (at most ``max``).
 function numberField(label, value, max, onChange) {
-  const input = h("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric" });
+  const input = h("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric",
+    "data-key": `number ${label}` }); // the focus finds it again after a redraw
   input.addEventListener("input", () => {
     const wanted = Math.max(0, Math.floor(Number(input.value) || 0));
     const accepted = onChange(Math.min(max, wanted));
@@ -137,39 +141,38 @@ export class Planner {
     }
   }
 
+  // The focus stays on the control it was on; if that is gone (sealed, taken back), on the
+  // panel's heading, which says what the panel is now.
   render() {
     const { board } = this.context;
     const state = this.view.state;
     const sealed = state.my_orders !== null;
-    this.element.replaceChildren(
-      h("h2", { id: "plan-title", tabindex: -1 }, `Turn ${state.turn}: your plan`),
-      sealed ? this.sealedPart(board, state) : this.form(board, state),
-      this.error,
-    );
+    const heading = h("h2", { id: "plan-title", tabindex: -1 }, t("Turn {turn}: your plan", { turn: state.turn }));
+    const kept = replaceKeepingFocus(this.element, heading,
+      sealed ? this.sealedPart(board, state) : this.form(board, state), this.error);
+    if (kept === false) heading.focus();
   }
 
   sealedPart(board, state) {
     const lines = describeOrders(board, state.my_orders);
     const preview = state.my_preview;
     return h("div", { class: "sealed" },
-      h("p", {}, "Your plan is sealed. It is revealed when every player has sealed theirs."),
-      h("ul", {}, lines.length ? lines.map((line) => h("li", {}, line)) : h("li", {}, "No orders.")),
-      h("p", {}, h("strong", {}, `Cost ${plural(preview.cost, "pound")}`), ` · money ${preview.money} · left ${preview.left}`),
+      h("p", {}, t("Your plan is sealed. It is revealed when every player has sealed theirs.")),
+      h("ul", {}, lines.length ? lines.map((line) => h("li", {}, line)) : h("li", {}, t("No orders."))),
+      costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? h("p", { class: "shortfall" }, `Short by ${preview.short}: deployment will cancel `,
-          preview.cancelled.map((charge) => charge.text).join(", "), " (WR-11).")
+        ? h("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
+          { short: preview.short, cancelled: preview.cancelled.map((charge) => charge.text).join(", ") }))
         : null,
       state.can_unseal
-        ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, "Withdraw the plan to change it")
+        ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, t("Withdraw the plan to change it"))
         : null);
   }
-
-
 
   form(board, state) {
     const planning = this.planning;
     const plan = this.plan;
-    const form = h("form", { class: "plan-form", onsubmit: (event) => {
+    const form = h("form", { class: "plan-form", "aria-labelledby": "plan-title", onsubmit: (event) => {
       event.preventDefault();
       this.seal();
     } });
@@ -182,23 +185,24 @@ export class Planner {
       plan.calais.zone = zoneSelect.value;
       this.changed();
     });
-    form.append(h("fieldset", {}, h("legend", {}, "Captain of Calais"),
+    form.append(h("fieldset", {}, h("legend", {}, t("Captain of Calais")),
       h("div", { class: "row" },
-        numberField("Calais bid (pounds)", plan.calais.bid, planning.money, (bid) => {
+        numberField(t("Calais bid (pounds)"), plan.calais.bid, planning.money, (bid) => {
           plan.calais.bid = bid;
           this.changed();
           return bid;
         }),
-        h("label", { class: "field" }, h("span", {}, "Calais lands in"), zoneSelect))));
+        h("label", { class: "field" }, h("span", {}, t("Calais lands in")), zoneSelect))));
 
+    // ``verb(name)``: the menu's name for a screen reader, e.g. "Move Percy".
     const moves = (title, verb, part, choices, here, place) => {
       const ids = Object.keys(choices);
       if (!ids.length) return null;
       return h("fieldset", {}, h("legend", {}, title), ids.map((id) => {
-        const select = h("select", { name: `${part}-${id}`, "aria-label": `${verb} ${board.name(id)}` },
-          h("option", { value: "" }, `stays in ${here(id)}`),
+        const select = h("select", { name: `${part}-${id}`, "aria-label": verb(board.name(id)) },
+          h("option", { value: "" }, t("stays in {place}", { place: here(id) })),
           choices[id].map((to) => h("option", { value: to, selected: plan[part][id] === to },
-            `to ${place(to)}`)));
+            t("to {place}", { place: place(to) }))));
         select.addEventListener("change", () => {
           if (select.value) plan[part][id] = select.value;
           else delete plan[part][id];
@@ -209,15 +213,15 @@ export class Planner {
       }));
     };
     form.append(...[
-      moves("Noble moves (one adjacent zone)", "Move", "noble_moves", planning.noble_moves,
-        (id) => board.zones[state.noble_zone[id]].name, (zone) => board.zones[zone].name),
-      moves("Ship moves (up to two sea zones)", "Sail", "ship_moves", planning.ship_moves,
-        (id) => state.ship_sea[id], (sea) => sea),
+      moves(t("Noble moves (one adjacent zone)"), (name) => t("Move {name}", { name }), "noble_moves",
+        planning.noble_moves, (id) => board.zones[state.noble_zone[id]].name, (zone) => board.zones[zone].name),
+      moves(t("Ship moves (up to two sea zones)"), (name) => t("Sail {name}", { name }), "ship_moves",
+        planning.ship_moves, (id) => state.ship_sea[id], (sea) => sea),
     ].filter(Boolean));
 
     form.append(this.troopsPart(board, state), this.bribesPart(board, state),
       h("div", { class: "plan-footer" }, this.summary,
-        h("button", { type: "submit", class: "primary" }, "Seal plan")));
+        h("button", { type: "submit", class: "primary" }, t("Seal plan"))));
     this.showSummary();
     return form;
   }
@@ -247,22 +251,24 @@ export class Planner {
       for (const card of Object.keys(part)) if (!shown.has(card)) delete part[card];
     }
     const mercenaries = planning.mercenaries;
+    const limits = { cost: planning.troop_cost, max: planning.troops_max, held: mercenaries };
     this.troops = h("fieldset", { class: "troops" },
-      h("legend", {}, `Troops (${planning.troop_cost} pounds each, at most ${planning.troops_max})`
-        + (mercenaries ? ` and mercenaries (${mercenaries} held, free)` : "")),
-      rows.length ? null : h("p", { class: "muted" }, "You hold no Location and are present nowhere to attack."),
+      h("legend", {}, mercenaries
+        ? t("Troops ({cost} pounds each, at most {max}) and mercenaries ({held} held, free)", limits)
+        : t("Troops ({cost} pounds each, at most {max})", limits)),
+      rows.length ? null : h("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
       rows.map(({ card, owner, zone, role }) => h("div", { class: `troop-row ${role}` },
         h("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
-          `${role === "defend" ? "Defend" : "Attack"} ${board.name(card)}`,
-          h("small", {}, ` ${KIND_NAMES[board.kind(card)]}, ${zone}`)),
-        numberField(`Troops on ${board.name(card)}`, plan.troops[card] || 0, planning.troops_max,
+          role === "defend" ? t("Defend {place}", { place: board.name(card) }) : t("Attack {place}", { place: board.name(card) }),
+          " ", h("small", {}, t("{kind}, {zone}", { kind: kindName(board.kind(card)), zone: board.zones[zone].name }))),
+        numberField(t("Troops on {place}", { place: board.name(card) }), plan.troops[card] || 0, planning.troops_max,
           (count) => {
             plan.troops[card] = 0;
             plan.troops[card] = Math.min(count, planning.troops_max - total(plan.troops));
             this.changed();
             return plan.troops[card];
           }),
-        mercenaries ? numberField(`Mercenaries on ${board.name(card)}`, plan.mercenaries[card] || 0,
+        mercenaries ? numberField(t("Mercenaries on {place}", { place: board.name(card) }), plan.mercenaries[card] || 0,
           mercenaries, (count) => {
             plan.mercenaries[card] = 0;
             plan.mercenaries[card] = Math.min(count, mercenaries - total(plan.mercenaries));
@@ -287,46 +293,61 @@ export class Planner {
         else delete plan.bribes[card];
         this.changed();
       });
+      const name = board.name(card);
       return h("label", { class: `check bribe ${colour}` }, box,
-        `${colour === "white" ? "White cube on your" : "Black cube on"} ${board.name(card)}`,
-        h("small", {}, ` ${costs[colour][card]} pounds`));
+        colour === "white" ? t("White cube on your {name}", { name }) : t("Black cube on {name}", { name }),
+        " ", h("small", {}, pounds(costs[colour][card])));
     });
     return h("fieldset", { class: "bribes" },
-      h("legend", {}, "Bribes: white cubes guard your own Personalities, black cubes take others'"),
-      boxes.length ? boxes : h("p", { class: "muted" }, "Nobody holds a Personality yet."));
+      h("legend", {}, t("Bribes: white cubes guard your own Personalities, black cubes take others'")),
+      boxes.length ? boxes : h("p", { class: "muted" }, t("Nobody holds a Personality yet.")));
   }
 
   showSummary() {
     const { cost, left, short, cancelled } = payment(this.plan, this.planning);
     this.summary.replaceChildren(...[
-      h("p", {}, h("strong", {}, `Cost ${plural(cost, "pound")}`), ` · money ${this.planning.money} · left ${left}`),
+      costLine(cost, this.planning.money, left),
       cancelled.length
-        ? h("p", { class: "shortfall" }, `Short by ${short}: deployment would cancel `,
-          cancelled.join(", "), " (WR-11).")
+        ? h("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled} (WR-11).",
+          { short, cancelled: cancelled.join(", ") }))
         : null,
     ].filter(Boolean));
   }
 }
 
+// "Cost 11 pounds · money 20 · left 9".
+function costLine(cost, money, left) {
+  return h("p", {}, h("strong", {}, tn("Cost {n} pound", "Cost {n} pounds", cost)), " · ",
+    t("money {money} · left {left}", { money, left }));
+}
+
 // A plan in words, for the sealed plan and the reveal.
 export function describeOrders(board, orders) {
   const lines = [];
-  if (orders.calais) lines.push(`Bids ${orders.calais.bid} for Calais in ${board.zones[orders.calais.zone]?.name}`);
+  if (orders.calais) {
+    lines.push(t("Bids {bid} for Calais in {zone}", { bid: orders.calais.bid, zone: board.zones[orders.calais.zone]?.name }));
+  }
   for (const [noble, zone] of Object.entries(orders.noble_moves || {})) {
-    lines.push(`Moves ${board.name(noble)} to ${board.zones[zone].name}`);
+    lines.push(t("Moves {name} to {zone}", { name: board.name(noble), zone: board.zones[zone].name }));
   }
   for (const [ship, sea] of Object.entries(orders.ship_moves || {})) {
-    lines.push(`Sails ${board.name(ship)} to ${sea}`);
+    lines.push(t("Sails {name} to {sea}", { name: board.name(ship), sea }));
   }
   const places = new Set([...Object.keys(orders.troops || {}), ...Object.keys(orders.mercenaries || {})]);
   for (const card of places) {
-    const parts = [];
-    if (orders.troops?.[card]) parts.push(plural(orders.troops[card], "troop"));
-    if (orders.mercenaries?.[card]) parts.push(plural(orders.mercenaries[card], "mercenary", "mercenaries"));
-    lines.push(`${parts.join(" and ")} on ${board.name(card)}`);
+    const place = board.name(card);
+    const troops = orders.troops?.[card] || 0;
+    const mercenaries = orders.mercenaries?.[card] || 0;
+    if (troops && mercenaries) {
+      lines.push(t("{troops} and {mercenaries} on {place}", { place,
+        troops: tn("{n} troop", "{n} troops", troops),
+        mercenaries: tn("{n} mercenary", "{n} mercenaries", mercenaries) }));
+    } else if (troops) lines.push(tn("{n} troop on {place}", "{n} troops on {place}", troops, { place }));
+    else lines.push(tn("{n} mercenary on {place}", "{n} mercenaries on {place}", mercenaries, { place }));
   }
   for (const [card, colour] of Object.entries(orders.bribes || {})) {
-    lines.push(`A ${colour} cube on ${board.name(card)}`);
+    const name = board.name(card);
+    lines.push(colour === "white" ? t("A white cube on {name}", { name }) : t("A black cube on {name}", { name }));
   }
   return lines;
 }

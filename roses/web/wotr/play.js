@@ -1,13 +1,16 @@
 // Wars of the Roses in the browser: the page of an active or finished game, built into the
 // generic shell's container. The shell calls ``update(view)`` with every newer view; this
 // page draws the map, the players and each phase as a person plays it (WR-6..WR-18).
+// For the keyboard and screen readers: what happens is announced (a live region), the map
+// is also told area by area, and every redraw keeps the focus where the player is.
 
-import { Board, PHASE, SEAT_COLOURS, h, plural } from "./dom.js";
-import { drawMap, legend } from "./map.js";
+import { Board, PHASE, SEAT_COLOURS, h, phaseName, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
+import { mapParts } from "./map.js";
 import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
 import { Planner, describeOrders } from "./plan.js";
 
 const REVEALED = [PHASE.deployment, PHASE.bribery, PHASE.combat, PHASE.parliament];
+const ANNOUNCED = 4; // the news kept in the live region
 
 function loadStyle() {
   if (document.getElementById("wotr-css")) return;
@@ -31,14 +34,18 @@ class WotrUi {
     this.message = "";
     this.busy = false;
     this.openCards = new Set(); // the seats whose card lists are open
-    this.status = h("p", { class: "wotr-status", "aria-live": "polite", role: "status" });
+    this.areasOpen = { value: false };
+    this.title = h("h1", { class: "sr-only" });
+    this.status = h("p", { class: "wotr-status", role: "status" });
+    // What just happened, for a screen reader: moves, seals, each step of a reveal.
+    this.announcer = h("div", { class: "sr-only", id: "wotr-announcements", "aria-live": "polite" });
     this.mapBox = h("div", { class: "map-box" });
     this.phaseBox = h("div", { class: "phase-box" });
     this.sideBox = h("div", { class: "side-box" });
     this.resignBox = h("div", { class: "resign-box" });
     this.confirmingResign = false;
     // The shell's table talk is placed once: redraws never take its input's focus away.
-    this.root = h("div", { class: "wotr" }, this.status,
+    this.root = h("div", { class: "wotr" }, this.title, this.status, this.announcer,
       h("div", { class: "wotr-grid" }, this.mapBox,
         h("div", { class: "wotr-side" }, this.phaseBox, this.sideBox, this.resignBox, api.chat || null)));
     container.replaceChildren(this.root);
@@ -55,9 +62,30 @@ class WotrUi {
     if (before && before.state.phase === PHASE.planning && view.state.phase !== PHASE.planning
         && view.state.log.length > before.state.log.length) {
       this.startReveal(before, view);
+      this.announceStep();
+    } else if (before) {
+      this.announceChanges(before.state, view.state);
     }
     if (!view.state.layout.includes(this.selected)) this.selected = null;
     this.render();
+  }
+
+  // Each news is added (a screen reader reads what is added); the last few are kept.
+  announce(lines) {
+    if (!lines.length) return;
+    this.announcer.append(h("div", {}, lines.map((line) => h("p", {}, line))));
+    while (this.announcer.childElementCount > ANNOUNCED) this.announcer.firstElementChild.remove();
+  }
+
+  // New log lines (picks, French Aid, income) and plans sealed since the last view.
+  announceChanges(before, now) {
+    const lines = now.log.slice(before.log.length).map((event) => event.text);
+    for (const label of now.sealed) {
+      if (!before.sealed.includes(label) && label !== now.viewer) {
+        lines.push(t("{player} has sealed a plan", { player: this.who(this.seatIndex(label)) }));
+      }
+    }
+    this.announce(lines);
   }
 
   seatIndex(label) {
@@ -141,35 +169,54 @@ class WotrUi {
     return { ...base, awaiting: [], sealed: [], log: after.state.log.slice(0, known) };
   }
 
+  stepTitle(phase) {
+    return phase === "next"
+      ? t("Then: turn {turn}", { turn: Math.min(this.reveal.turn + 1, TURNS) })
+      : phaseName(phase);
+  }
+
+  // The reveal's step now shown, told: its name and its events.
+  announceStep() {
+    const { steps, index, turn } = this.reveal;
+    const step = steps[index];
+    this.announce([t("Turn {turn} revealed: {step} ({index} of {count})",
+      { turn, step: this.stepTitle(step.phase), index: index + 1, count: steps.length }),
+    ...step.events.map((event) => event.text)]);
+  }
+
   revealPanel() {
     const { steps, index, turn } = this.reveal;
     const step = steps[index];
     const last = index === steps.length - 1;
-    const title = step.phase === "next" ? `Then: turn ${Math.min(turn + 1, TURNS)}` : step.phase;
     const next = () => {
       if (last) this.reveal = null;
       else this.reveal.index += 1;
+      if (this.reveal) this.announceStep();
       this.render();
-      this.phaseBox.querySelector("h2")?.focus();
     };
     const plans = index === 0 ? Object.entries(this.reveal.after.state.revealed).map(([label, orders]) => {
       const lines = describeOrders(this.board, orders);
-      return h("li", {}, h("strong", { style: `color: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label),
-        `: ${lines.length ? lines.join("; ") : "no orders"}.`);
+      return h("li", { style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, h("strong", {}, label), ": ",
+        lines.length ? lines.join("; ") : t("no orders"));
     }) : [];
+    let nextLabel = t("Back to the game");
+    if (!last) {
+      nextLabel = steps[index + 1].phase === "next"
+        ? t("Next: the next turn")
+        : t("Next: {step}", { step: phaseName(steps[index + 1].phase) });
+    }
     return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase,
       "data-turn": turn },
-      h("h2", { id: "reveal-title", tabindex: -1 },
-        `Turn ${turn} revealed — ${title} (${index + 1} of ${steps.length})`),
+      h("h2", { id: "reveal-title", tabindex: -1 }, t("Turn {turn} revealed: {step} ({index} of {count})",
+        { turn, step: this.stepTitle(step.phase), index: index + 1, count: steps.length })),
       plans.length ? h("ul", { class: "plans" }, plans) : null,
       h("ol", { class: "events" }, step.events.map((event) => h("li", {}, event.text))),
       h("div", { class: "buttons" },
-        h("button", { type: "button", class: "primary", onclick: next },
-          last ? "Back to the game" : `Next: ${steps[index + 1].phase === "next" ? "the next turn" : steps[index + 1].phase}`),
+        h("button", { type: "button", class: "primary", "data-key": "reveal-next", onclick: next }, nextLabel),
         last ? null : h("button", { type: "button", onclick: () => {
           this.reveal = null;
           this.render();
-        } }, "Skip the reveal")));
+        } }, t("Skip the reveal"))));
   }
 
   // -- drawing ------------------------------------------------------------------------------
@@ -183,7 +230,8 @@ class WotrUi {
     if (this.reveal) ({ table, troops } = this.revealTable());
     let shown = this.reveal ? this.revealShown() : state;
     if (view.status === "finished") shown = { ...shown, awaiting: [], sealed: [] }; // e.g. resigned
-    this.mapBox.replaceChildren(drawMap(this.board, table, troops), legend());
+    this.title.textContent = t("Wars of the Roses, game {id}", { id: view.id });
+    replaceKeepingFocus(this.mapBox, ...mapParts(this.board, table, this.labels, troops, this.areasOpen));
     this.status.textContent = this.statusText();
     let panel;
     if (view.status === "finished" && state.phase !== PHASE.over) panel = this.resignedPanel();
@@ -196,40 +244,42 @@ class WotrUi {
     const parts = [error, panel].filter(Boolean);
     const kept = [...this.phaseBox.children];
     if (parts.length !== kept.length || parts.some((part, index) => part !== kept[index])) {
-      // Keyboard focus stays in the panel: on the same card, or on its first button.
-      const focused = this.phaseBox.contains(document.activeElement) ? document.activeElement : null;
-      this.phaseBox.replaceChildren(...parts);
-      if (focused) {
-        const card = focused.getAttribute("data-card");
-        const same = card && this.phaseBox.querySelector(`button[data-card="${card}"]`);
-        (same || this.phaseBox.querySelector("button") || this.phaseBox.querySelector("h2"))?.focus();
+      // The focus stays on the same control; if it is gone (a card taken, a step read),
+      // on the panel's first button, else its heading: where the next key press is needed.
+      if (replaceKeepingFocus(this.phaseBox, ...parts) === false) {
+        (this.phaseBox.querySelector("button:not([disabled])") || this.phaseBox.querySelector("h2"))?.focus();
       }
     }
     this.root.classList.toggle("over", view.status === "finished" && !this.reveal);
-    this.resignBox.replaceChildren(...this.resignControls());
+    replaceKeepingFocus(this.resignBox, ...this.resignControls());
     const names = { board: this.board, labels: this.labels, seats: this.view.seats };
-    this.sideBox.replaceChildren(playersPanel(names, shown, this.openCards), trackPanel(names, shown),
+    replaceKeepingFocus(this.sideBox, playersPanel(names, shown, this.openCards), trackPanel(names, shown),
       logPanel(shown));
   }
 
   statusText() {
     const view = this.view;
     const state = view.state;
-    if (this.reveal) return `Turn ${this.reveal.turn}: the plans are revealed.`;
+    if (this.reveal) return t("Turn {turn}: the plans are revealed.", { turn: this.reveal.turn });
     if (view.status === "finished") {
-      const resigned = view.result.resigned ? `${view.result.resigned} resigned; ` : "";
-      return `The game is over: ${resigned}${view.result.winners.join(" and ")} wins.`;
+      const winners = view.result.winners.join(", ");
+      if (view.result.resigned) {
+        return t("The game is over: {player} resigned; {winners} wins.", { player: view.result.resigned, winners });
+      }
+      return t("The game is over: {winners} wins.", { winners });
     }
     const waiting = state.awaiting.join(", ");
     if (state.phase === PHASE.draw) {
-      return view.can_act ? "Your pick: choose a card." : `Waiting for ${waiting} to pick a card.`;
+      return view.can_act ? t("Your pick: choose a card.") : t("Waiting for {players} to pick a card.", { players: waiting });
     }
     if (state.phase === PHASE.income) {
-      return view.can_act ? "French Aid is offered to you." : `Waiting for ${waiting} to answer French Aid.`;
+      return view.can_act
+        ? t("French Aid is offered to you.")
+        : t("Waiting for {players} to answer French Aid.", { players: waiting });
     }
     if (state.phase === PHASE.planning) {
-      if (view.can_act) return "Plan your turn, then seal your plan.";
-      return `Waiting for ${waiting} to seal a plan.`;
+      if (view.can_act) return t("Plan your turn, then seal your plan.");
+      return t("Waiting for {players} to seal a plan.", { players: waiting });
     }
     return "";
   }
@@ -244,22 +294,26 @@ class WotrUi {
       const content = [h("strong", {}, this.board.name(card)), h("small", {}, this.board.describe(card))];
       if (!mine) return h("li", { class: `draft-card ${this.board.kind(card)}`, "data-card": card }, ...content);
       return h("li", {}, h("button", { type: "button", class: `draft-card ${this.board.kind(card)}${chosen ? " selected" : ""}`,
-        "data-card": card, "aria-pressed": chosen ? "true" : "false", onclick: () => {
+        "data-card": card, "data-key": `card-${card}`, "aria-pressed": chosen ? "true" : "false", onclick: () => {
           this.selected = chosen ? null : card;
           this.render();
         } }, ...content));
     });
     const upcoming = state.picks.map((label, index) => h("li", { class: index === 0 ? "now" : "",
       style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label));
+    const picks = state.picks.length;
     return h("section", { class: "panel draft", "aria-labelledby": "draft-title" },
-      h("h2", { id: "draft-title", tabindex: -1 }, `Turn ${state.turn}: draw cards`),
-      h("p", { class: "muted" }, `${snake ? "Snake" : "Straight"} order (WR-7). `,
-        `${plural(state.picks.length, "pick")} left; the cards nobody takes leave the game.`),
-      h("ol", { class: "pick-order", "aria-label": "Who picks next" }, upcoming),
-      h("ul", { class: "draft-cards" }, cards),
-      mine ? h("div", { class: "buttons take" }, h("button", { type: "button", class: "primary",
+      h("h2", { id: "draft-title", tabindex: -1 }, t("Turn {turn}: draw cards", { turn: state.turn })),
+      h("p", { class: "muted" }, snake
+        ? tn("Snake order. {n} pick left; the cards nobody takes leave the game.",
+          "Snake order. {n} picks left; the cards nobody takes leave the game.", picks)
+        : tn("Straight order. {n} pick left; the cards nobody takes leave the game.",
+          "Straight order. {n} picks left; the cards nobody takes leave the game.", picks)),
+      h("ol", { class: "pick-order", "aria-label": t("Who picks next") }, upcoming),
+      h("ul", { class: "draft-cards", "aria-label": mine ? t("Cards to pick from") : t("Cards laid out") }, cards),
+      mine ? h("div", { class: "buttons take" }, h("button", { type: "button", class: "primary", "data-key": "take",
         disabled: !this.selected, onclick: () => this.act({ pick: this.selected }) },
-      this.selected ? `Take ${this.board.name(this.selected)}` : "Choose a card")) : null);
+      this.selected ? t("Take {card}", { card: this.board.name(this.selected) }) : t("Choose a card"))) : null);
   }
 
   incomePanel() {
@@ -267,16 +321,16 @@ class WotrUi {
     const state = view.state;
     const income = state.log.filter((e) => e.turn === state.turn && e.phase === PHASE.income);
     return h("section", { class: "panel income", "aria-labelledby": "income-title" },
-      h("h2", { id: "income-title", tabindex: -1 }, `Turn ${state.turn}: income and French Aid`),
+      h("h2", { id: "income-title", tabindex: -1 }, t("Turn {turn}: income and French Aid", { turn: state.turn })),
       h("ul", {}, income.map((event) => h("li", {}, event.text))),
       view.can_act && state.french_aid_offer > 0
         ? h("div", {},
-          h("p", {}, `French Aid (WR-9): once per game, the leader's score minus yours, at most 25 pounds.`),
+          h("p", {}, t("French Aid: once per game, the leader's score minus yours, at most 25 pounds.")),
           h("div", { class: "buttons" },
             h("button", { type: "button", class: "primary", onclick: () => this.act({ french_aid: true }) },
-              `Take French Aid: ${state.french_aid_offer} pounds`),
-            h("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, "Decline")))
-        : h("p", { class: "muted" }, `${state.awaiting.join(", ")} may take French Aid.`));
+              t("Take French Aid: {pounds}", { pounds: pounds(state.french_aid_offer) })),
+            h("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, t("Decline"))))
+        : h("p", { class: "muted" }, t("{players} may take French Aid.", { players: state.awaiting.join(", ") })));
   }
 
   planningPanel() {
@@ -284,20 +338,21 @@ class WotrUi {
     const state = view.state;
     const others = state.order.filter((label) => label !== state.viewer).map((label) => {
       const sealed = state.sealed.includes(label);
+      const player = this.who(this.seatIndex(label));
       return h("li", { class: sealed ? "sealed" : "planning" },
-        `${this.who(this.seatIndex(label))} ${sealed ? "has sealed a plan" : "is planning"}`);
+        sealed ? t("{player} has sealed a plan", { player }) : t("{player} is planning", { player }));
     });
     const status = h("ul", { class: "plan-status" }, others);
     if (view.you === null || !state.planning_options) {
       this.planner = null;
-      return h("div", {}, h("h2", { tabindex: -1 }, `Turn ${state.turn}: planning`),
-        h("section", { class: "panel others", "aria-label": "Other players" }, status));
+      return h("div", {}, h("h2", { tabindex: -1 }, t("Turn {turn}: planning", { turn: state.turn })),
+        h("section", { class: "panel others", "aria-label": t("Other players") }, status));
     }
     const planning = { ...state.planning_options, money: state.money[view.you],
       mercenaries: state.mercenaries[view.you], pay_order: view.pay_order };
     if (!this.planner || this.planner.turn !== state.turn) {
       this.planner = new Planner({ board: this.board, api: this.api, seat: view.you }, view, planning);
-      this.others = h("section", { class: "panel others", "aria-label": "Other players" });
+      this.others = h("section", { class: "panel others", "aria-label": t("Other players") });
       this.planningBox = h("div", { class: "planning-box" }, this.planner.element, this.others);
     } else {
       this.planner.update(view, planning);
@@ -311,28 +366,32 @@ class WotrUi {
     const view = this.view;
     const state = view.state;
     const fourPlayers = state.houses.some(Boolean);
-    const sources = ["zones", "king", "awards", "calais", "trade", "church"];
+    const sources = {
+      zones: t("zones"), king: t("king"), awards: t("awards"), calais: t("Calais"), trade: t("trade"),
+      church: t("church"),
+    };
     const letters = { castle: "C", large_town: "L", bishop: "B", town: "T", port: "P", ship: "S" };
     const rows = state.outcome.standings.map((row, index) => {
       const seat = row.seat;
       const place = (view.result?.ranks?.[seat] ?? index) + 1;
       return h("tr", { "data-seat": seat }, h("td", {}, place), h("th", { scope: "row" }, this.who(seat)),
         h("td", {}, row.vp),
-        fourPlayers ? h("td", {}, `${state.houses[seat]}, ${plural(row.crowns, "crown")}`) : null,
-        h("td", {}, row.nobles.join(", ") || "none"),
+        fourPlayers
+          ? h("td", {}, tn("{house}, {n} crown", "{house}, {n} crowns", row.crowns, { house: state.houses[seat] }))
+          : null,
+        h("td", {}, row.nobles.join(", ") || t("none")),
         h("td", { class: "icons" }, Object.entries(letters).map(([kind, letter]) => `${letter}${row.icons[kind]}`).join(" ")),
-        h("td", { class: "sources" }, sources.map((source) => `${source} ${state.vp_by_source[seat][source]}`).join(", ")));
+        h("td", { class: "sources" }, Object.entries(sources).map(([source, name]) =>
+          t("{source} {vp}", { source: name, vp: state.vp_by_source[seat][source] })).join(", ")));
     });
-    const titles = ["Place", "Player", "VP", fourPlayers ? "House, crowns" : null, "Nobles (CP)",
-      "Icons (C L B T P S)", "VP by source"].filter(Boolean);
+    const titles = [[t("Place")], [t("Player")], [t("VP")], fourPlayers ? [t("House, crowns")] : null,
+      [t("Nobles (CP)")], [t("Icons (C L B T P S)")], [t("VP by source"), "sources"]].filter(Boolean);
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
-      h("h2", { id: "end-title", tabindex: -1 }, "The game is over"),
+      h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
       h("table", { class: "final" },
-        h("thead", {}, h("tr", {}, titles.map((title) => h("th", { scope: "col",
-          class: title === "VP by source" ? "sources" : null }, title)))),
+        h("thead", {}, h("tr", {}, titles.map(([title, kind]) => h("th", { scope: "col", class: kind || null }, title)))),
         h("tbody", {}, rows)),
-      h("p", { class: "muted" }, "Equal VP are settled by WR-18: the crowns won by one's house, then the ",
-        "highest noble, the next noble, …, then the most royal castles, large towns and so on."),
+      h("p", { class: "muted" }, t("Equal VP are settled by the crowns won by one's house, then the highest noble, the next noble, and so on, then the most royal castles, large towns and so on.")),
       this.afterTheGame());
   }
 
@@ -340,11 +399,11 @@ class WotrUi {
   resignedPanel() {
     const result = this.view.result;
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
-      h("h2", { id: "end-title", tabindex: -1 }, "The game is over"),
-      h("p", {}, `${result.resigned} resigned. The others rank by their VP at that moment.`),
+      h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
+      h("p", {}, t("{player} resigned. The others rank by their VP at that moment.", { player: result.resigned })),
       h("ol", { class: "final-ranking" }, result.ranking.map((label) => {
         const seat = this.seatIndex(label);
-        return h("li", { "data-seat": seat }, `${this.who(seat)}: ${result.vp[seat]} VP`);
+        return h("li", { "data-seat": seat }, t("{player}: {vp} VP", { player: this.who(seat), vp: result.vp[seat] }));
       })),
       this.afterTheGame());
   }
@@ -352,30 +411,31 @@ class WotrUi {
   afterTheGame() {
     const view = this.view;
     return h("p", { class: "buttons" },
-      h("a", { class: "button", href: `/games/${view.id}/replay` }, "Replay the game"),
+      h("a", { class: "button", href: `/games/${view.id}/replay` }, t("Replay the game")),
       h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
-        "Download the record"),
+        t("Download the record")),
       view.you !== null && this.api.rematch ? this.api.rematch : null);
   }
 
-  // Resigning ends the game at once for everyone: ask first.
+  // Resigning ends the game at once for everyone: ask first. The focus follows the question.
   resignControls() {
     const view = this.view;
     if (view.status !== "active" || view.you === null || !this.api.resign) return [];
+    const ask = (confirming, focus) => {
+      this.confirmingResign = confirming;
+      this.render();
+      this.resignBox.querySelector(focus)?.focus();
+    };
     if (!this.confirmingResign) {
-      return [h("button", { type: "button", class: "link", onclick: () => {
-        this.confirmingResign = true;
-        this.render();
-      } }, "Resign…")];
+      return [h("button", { type: "button", class: "link", "data-key": "resign",
+        onclick: () => ask(true, "button[data-key=keep]") }, t("Resign…"))];
     }
-    return [h("div", { class: "panel resign confirm", role: "alertdialog", "aria-label": "Resign?" },
-      h("p", {}, "Resign this game? It ends at once, and you rank last."),
+    return [h("div", { class: "panel resign confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
+      h("p", { id: "resign-question" }, t("Resign this game? It ends at once, and you rank last.")),
       h("div", { class: "buttons" },
-        h("button", { type: "button", class: "danger", onclick: () => this.resign() }, "Yes, resign"),
-        h("button", { type: "button", onclick: () => {
-          this.confirmingResign = false;
-          this.render();
-        } }, "Keep playing")))];
+        h("button", { type: "button", class: "danger", onclick: () => this.resign() }, t("Yes, resign")),
+        h("button", { type: "button", "data-key": "keep", onclick: () => ask(false, "button[data-key=resign]") },
+          t("Keep playing"))))];
   }
 
   async resign() {
@@ -387,5 +447,4 @@ class WotrUi {
       this.render();
     }
   }
-
 }

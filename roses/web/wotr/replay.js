@@ -1,8 +1,8 @@
 // Replay a Wars of the Roses game decision by decision: the map, the players and what each
 // pick, French Aid answer or sealed plan set off (the whole reveal follows the last seal).
 
-import { Board, h } from "./dom.js";
-import { drawMap, legend } from "./map.js";
+import { Board, h, phaseName, replaceKeepingFocus, t } from "./dom.js";
+import { mapParts } from "./map.js";
 import { logPanel, playersPanel, trackPanel } from "./panels.js";
 
 function loadStyle() {
@@ -11,7 +11,8 @@ function loadStyle() {
 }
 
 // The page shell (../js/replay.js) hands over the replay: {game, frames}; each frame is a
-// view whose log holds only the events of that step.
+// view whose log holds only the events of that step. Every redraw keeps the focus on the
+// control it was on (the slider, a button).
 export async function renderReplay(main, { game, frames }) {
   loadStyle();
   const response = await fetch(`/api/games/${game.id}/materials`, { credentials: "same-origin", cache: "no-store" });
@@ -25,38 +26,44 @@ export async function renderReplay(main, { game, frames }) {
   }, []);
   let index = frames.length - 1;
   const openCards = new Set();
+  const areasOpen = { value: false };
+  const last = frames.length - 1;
 
   const go = (to) => {
-    index = Math.max(0, Math.min(frames.length - 1, to));
+    index = Math.max(0, Math.min(last, to));
     render();
   };
 
   function render() {
     const frame = frames[index];
     const state = { ...frame.state, log: logs[index] };
-    const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: index,
-      "aria-label": "Decision", oninput: (event) => go(Number(event.target.value)) });
-    main.replaceChildren(h("div", { class: "wotr replay" },
-      h("p", { class: "wotr-status", "aria-live": "polite" },
-        `Replay of game ${game.id}: ${index === 0 ? "the start" : `decision ${index} of ${frames.length - 1}`}`,
-        ` · turn ${state.turn}, ${state.phase}`),
+    const slider = h("input", { type: "range", min: 0, max: last, value: index, "data-key": "slider",
+      "aria-label": t("Decision"), "aria-valuetext": t("decision {index} of {count}", { index, count: last }),
+      oninput: (event) => go(Number(event.target.value)) });
+    const where = index === 0
+      ? t("Replay of game {id}: the start · turn {turn}, {phase}", { id: game.id, turn: state.turn, phase: phaseName(state.phase) })
+      : t("Replay of game {id}: decision {index} of {count} · turn {turn}, {phase}",
+        { id: game.id, index, count: last, turn: state.turn, phase: phaseName(state.phase) });
+    replaceKeepingFocus(main, h("div", { class: "wotr replay" },
+      h("h1", { class: "sr-only" }, t("Replay of game {id}", { id: game.id })),
+      h("p", { class: "wotr-status", role: "status" }, where),
       h("div", { class: "wotr-grid" },
-        h("div", { class: "map-box" }, drawMap(board, state), legend()),
+        h("div", { class: "map-box" }, mapParts(board, state, materials.seats, {}, areasOpen)),
         h("div", { class: "wotr-side" },
           h("div", { class: "phase-box" },
-            h("section", { class: "panel replay-controls", "aria-label": "Replay" },
+            h("section", { class: "panel replay-controls", "aria-label": t("Replay") },
               h("div", { class: "buttons" },
-                h("button", { type: "button", onclick: () => go(0) }, "First"),
-                h("button", { type: "button", onclick: () => go(index - 1) }, "Previous"),
-                h("button", { type: "button", class: "primary", onclick: () => go(index + 1) }, "Next"),
-                h("button", { type: "button", onclick: () => go(frames.length - 1) }, "Last")),
+                h("button", { type: "button", "data-key": "first", onclick: () => go(0) }, t("First")),
+                h("button", { type: "button", "data-key": "previous", onclick: () => go(index - 1) }, t("Previous")),
+                h("button", { type: "button", class: "primary", "data-key": "next", onclick: () => go(index + 1) }, t("Next")),
+                h("button", { type: "button", "data-key": "last", onclick: () => go(last) }, t("Last"))),
               slider,
               h("ol", { class: "events" }, frame.state.log.map((event) => h("li", {}, event.text))),
               h("p", { class: "buttons" },
-                h("a", { class: "button", href: `/games/${game.id}` }, "Game page"),
+                h("a", { class: "button", href: `/games/${game.id}` }, t("Game page")),
                 game.status === "finished"
                   ? h("a", { class: "button", href: `/api/games/${game.id}/record`, download: `wotr-${game.id}.json` },
-                    "Download the record")
+                    t("Download the record"))
                   : null))),
           h("div", { class: "side-box" }, playersPanel(names, state, openCards), trackPanel(names, state), logPanel(state))))));
   }

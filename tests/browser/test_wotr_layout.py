@@ -1,0 +1,152 @@
+"""The Wars of the Roses page at four screen sizes, measured by the elements' boxes: on a
+laptop (1366x768, 1280x800) the map, the player's own plan and its Seal button are all on
+the screen without scrolling; on a phone (390x844) no panel covers another and nothing runs
+off the side; a wide screen (1600x1000) puts the map, the plan and the players side by side
+across its width. A screenshot of each (test artifacts), and axe-core on each."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, ViewportSize, expect
+
+from tests.server.live_server import LiveServer
+
+from .axe import assert_accessible
+from .conftest import Screenshots
+from .helpers import sign_in_page
+from .wotr_helpers import planning, play_on, two_people_game
+
+pytestmark = pytest.mark.browser
+
+Box = dict[str, float]
+
+
+def box(locator: Locator) -> Box:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not shown"
+    return found
+
+
+def on_screen(found: Box, viewport: ViewportSize) -> bool:
+    return (
+        found["x"] >= 0
+        and found["y"] >= 0
+        and found["x"] + found["width"] <= viewport["width"] + 0.5
+        and found["y"] + found["height"] <= viewport["height"] + 0.5
+    )
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
+
+
+def no_sideways_scrolling(page: Page) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page is {width[0]} px wide on a {width[1]} px screen"
+
+
+@pytest.fixture
+def planning_game(server: LiveServer) -> tuple[int, Any]:
+    """Red's page can show its plan: turn 1's cards taken over the API."""
+    game_id, people = two_people_game(server.url)
+    clients = [client for _, client in people]
+    play_on(game_id, clients, planning)
+    return game_id, clients[0]
+
+
+def open_plan(
+    server: LiveServer, new_page: Callable[..., Page], game: tuple[int, Any], size: ViewportSize
+) -> Page:
+    game_id, red = game
+    page = sign_in_page(new_page(size), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator("form.plan-form")).to_be_visible()
+    expect(page.locator(".wotr-map .icon").first).to_be_visible()
+    return page
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 1366, "height": 768}, {"width": 1280, "height": 800}], ids=["1366", "1280"]
+)
+def test_a_laptop_shows_the_map_the_plan_and_its_seal_button_at_once(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    planning_game: tuple[int, Any],
+    size: ViewportSize,
+) -> None:
+    page = open_plan(server, new_page, planning_game, size)
+    assert on_screen(box(page.locator(".wotr-map")), size), "the map runs off the screen"
+    assert on_screen(box(page.get_by_role("heading", name="Turn 1: your plan")), size)
+    seal = page.get_by_role("button", name="Seal plan")
+    assert on_screen(box(seal), size), "the Seal button is off the screen"
+    assert box(page.locator(".wotr-map"))["x"] + 10 < box(seal)["x"]  # side by side
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(shots.folder / f"planning-{size['width']}x{size['height']}.png"))
+    shots(page, f"planning-{size['width']}x{size['height']}-whole-page")
+    assert_accessible(page, f"wotr-layout-{size['width']}")
+
+
+def test_a_phone_stacks_the_panels_without_covering_any(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    planning_game: tuple[int, Any],
+) -> None:
+    size: ViewportSize = {"width": 390, "height": 844}
+    page = open_plan(server, new_page, planning_game, size)
+    page.get_by_text("The map, area by area").click()  # opened, it takes its own room
+    parts = [
+        ".map-box",
+        "section.planning",
+        ".panel.others",
+        ".panel.players",
+        ".panel.track",
+        ".panel.log-box",
+        ".resign-box",
+        "#chat",
+    ]
+    boxes = {part: box(page.locator(part)) for part in parts}
+    for index, first in enumerate(parts):
+        assert boxes[first]["width"] <= size["width"], f"{first} is wider than the phone"
+        for second in parts[index + 1 :]:
+            assert not overlap(boxes[first], boxes[second]), f"{first} covers {second}"
+    no_sideways_scrolling(page)
+    seal = page.get_by_role("button", name="Seal plan")
+    seal.scroll_into_view_if_needed()
+    assert on_screen(box(seal), size)
+    page.screenshot(path=str(shots.folder / "planning-390x844.png"))
+    shots(page, "planning-390x844-whole-page")
+    assert_accessible(page, "wotr-layout-390")
+
+
+def test_a_wide_screen_puts_map_plan_and_players_side_by_side(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    planning_game: tuple[int, Any],
+) -> None:
+    size: ViewportSize = {"width": 1600, "height": 1000}
+    page = open_plan(server, new_page, planning_game, size)
+    game = box(page.locator(".wotr"))
+    assert game["width"] >= 0.9 * size["width"], f"the page uses {game['width']} px of 1600"
+    columns = (".wotr-map", "section.planning", ".panel.players")
+    shown = [box(page.locator(part)) for part in columns]
+    for left, right in itertools.pairwise(shown):
+        assert left["x"] + left["width"] <= right["x"], "not side by side"
+    assert shown[0]["width"] >= 600, "the map stays small on a wide screen"
+    assert on_screen(shown[0], size)
+    assert on_screen(box(page.get_by_role("button", name="Seal plan")), size)
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(shots.folder / "planning-1600x1000.png"))
+    shots(page, "planning-1600x1000-whole-page")
+    assert_accessible(page, "wotr-layout-1600")
