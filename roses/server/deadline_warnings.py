@@ -28,7 +28,6 @@ from .notifications import NotificationSettings, other_players, unsubscribe_toke
 from .settings import Settings
 
 log = logging.getLogger("roses.server.mail")
-CHECK_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,7 @@ async def _periodically(app: FastAPI) -> None:
             await send_warnings(app)
         except Exception:  # a database hiccup must not end the warnings for good
             log.exception("sending the deadline warnings failed; trying again later")
-        await asyncio.sleep(CHECK_SECONDS)
+        await asyncio.sleep(app.state.settings.warning_check_seconds)
 
 
 @asynccontextmanager

@@ -103,12 +103,14 @@ class Settings(BaseModel):
     # E-mail (notifications.py, digest.py): the SMTP server (smtp://user:password@host:port,
     # smtps:// for TLS; None: no e-mail at all), the sender, and the address the links in
     # e-mails point to. The daily digest goes out from digest_hour (UTC) on, looked for every
-    # digest_check_seconds.
+    # digest_check_seconds; deadline warnings (deadline_warnings.py) every
+    # warning_check_seconds.
     smtp_url: str | None = None
     mail_from: str = "roses <roses@localhost>"
     public_url: str = "http://127.0.0.1:8000"
     digest_hour: int = Field(default=7, ge=0, le=23)
     digest_check_seconds: float = 600
+    warning_check_seconds: float = 60
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -122,7 +124,8 @@ class Settings(BaseModel):
         for field in _LIMITS:  # ROSES_GUESTS_PER_ADDRESS=1000/hour, say, for a load test
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
-        for name in ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds"):
+        mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
+        for name in (*mail, "warning_check_seconds"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from sqlalchemy import update
 
+from roses.server.db import make_engine, session_factory
+from roses.server.models import Seat
 from tests.browser.axe import assert_accessible
 from tests.server.live_server import LiveServer
 from tests.server.smtp import body, smtp_server, unsubscribe_link
@@ -151,7 +155,8 @@ def test_a_guest_is_warned_before_signing_out_and_registers_keeping_its_games(
 
 @pytest.fixture
 def mailing_server(tmp_path: Path) -> Iterator[tuple[LiveServer, Any]]:
-    """A server that sends e-mail to a local SMTP server and looks for digests each second."""
+    """A server that sends e-mail to a local SMTP server and looks for digests and
+    deadline warnings each second."""
     with smtp_server() as (smtp_url, inbox):
         live = LiveServer(f"sqlite:///{tmp_path / 'roses.sqlite3'}", tmp_path / "server.log")
         live.env = {
@@ -159,6 +164,7 @@ def mailing_server(tmp_path: Path) -> Iterator[tuple[LiveServer, Any]]:
             "ROSES_PUBLIC_URL": live.url,
             "ROSES_DIGEST_HOUR": "0",
             "ROSES_DIGEST_CHECK_SECONDS": "1",
+            "ROSES_WARNING_CHECK_SECONDS": "1",
         }
         live.start()
         try:
@@ -205,3 +211,45 @@ def test_the_digest_arrives_and_its_link_unsubscribes_in_the_browser(
     shots(reader, "unsubscribed")
     assert ann.get("/api/settings/notifications").json()["digest"] is False
     assert reader.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_deadline_warning_shows_in_the_page_and_arrives_by_mail(
+    mailing_server: tuple[LiveServer, Any], new_page: Any, shots: Any
+) -> None:
+    """The warning is due once 80% of the time is used: here the seat's moment to warn is
+    moved into the past in the database (the server's clock runs in another process)."""
+    server, inbox = mailing_server
+    ann, bob = api_user(server.url, "ann"), api_user(server.url, "bob")
+    seats = [{"kind": "me"}, {"kind": "invite", "name": "bob"}]
+    limit = {"kind": "correspondence", "days": 1}
+    game = ann.post("/api/games", json={"seats": seats, "time_limit": limit}).json()
+    assert bob.post(f"/api/games/{game['id']}/join").status_code == 200
+    game_id = int(game["id"])
+    if _to_act(ann, game_id) != 0:
+        _move(bob, game_id)
+    choices = {"email": "ann@example.org", "deadline_warning": True}
+    assert ann.put("/api/settings/notifications", json=choices).status_code == 200
+    page: Page = sign_in_page(new_page(), server.url, ann)
+    page.goto(server.url + "/")
+    expect(page.locator("#notify .badge")).to_have_text("1")
+
+    engine = make_engine(server.database_url)
+    try:
+        with session_factory(engine).begin() as db:
+            db.execute(
+                update(Seat)
+                .where(Seat.game_id == game_id, Seat.seat == 0)
+                .values(warn_at=datetime(2000, 1, 1, tzinfo=UTC))
+            )
+    finally:
+        engine.dispose()
+    warning = page.locator(".deadline-warning")
+    expect(warning).to_contain_text(f"Your time in game {game_id} is running out")
+    shots(page, "deadline-warning")
+    assert_accessible(page, "deadline-warning")
+    [message] = inbox.wait_for(1)
+    assert message["Subject"] == f"roses: your time in game {game_id} runs short"
+    assert f"{server.url}/games/{game_id}" in body(message)
+    warning.get_by_role("button", name="Dismiss").click()
+    expect(warning).to_be_hidden()
+    assert page.js_errors == []  # type: ignore[attr-defined]
