@@ -68,10 +68,8 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
         control = clocks.chosen_control(
             limit.kind, limit.clock, limit.days, settings_of(request).live_clocks
         )
-    except ValueError as error:
-        raise Unprocessable(
-            f"time_limit.{'clock' if limit.kind == 'live' else 'days'}", str(error)
-        ) from None
+    except clocks.TimeLimitError as error:
+        raise Unprocessable(f"time_limit.{error.field}", str(error)) from None
 
     def create(db: Session) -> int:
         return store.create_game(db, user, body, control).id

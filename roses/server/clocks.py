@@ -112,20 +112,32 @@ def live_control(minutes: float, increment_seconds: int) -> TimeControl:
     )
 
 
+class TimeLimitError(ValueError):
+    """A time limit the server does not offer: ``field`` ("clock" or "days") and why."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def chosen_control(
     kind: str, clock: str | None, days: int | None, offered: list[str]
 ) -> TimeControl | None:
     """The time limit chosen for a new game (a live clock among the ``offered`` presets);
-    ``ValueError`` with a sentence naming the choices."""
+    ``TimeLimitError`` with a sentence naming the choices."""
+    if clock is not None and kind != "live":
+        raise TimeLimitError("clock", "a clock (minutes+seconds) goes only with a live time limit")
+    if days is not None and kind != "correspondence":
+        raise TimeLimitError("days", "days per move go only with a correspondence time limit")
     if kind == "live":
         if clock is None or clock not in offered:
-            raise ValueError(
-                f"a live clock is one of {', '.join(offered)} (minutes+seconds per move)"
+            raise TimeLimitError(
+                "clock", f"a live clock is one of {', '.join(offered)} (minutes+seconds per move)"
             )
         return live_control(*live_preset(clock))
     if kind == "correspondence":
         if days is None or days not in CORRESPONDENCE_DAYS:
-            raise ValueError("a correspondence game gives 1, 3, 7 or 14 days per move")
+            raise TimeLimitError("days", "a correspondence game gives 1, 3, 7 or 14 days per move")
         return TimeControl("correspondence", days=days)
     return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, Field
 
@@ -71,7 +71,12 @@ class Settings(BaseModel):
     # Time limits: the live clocks offered ("minutes+seconds added per move"), and how often
     # the server looks for clocks run out that no timer of its own watches (e.g. a game
     # nobody opened since a restart).
-    live_clocks: list[str] = ["3+2", "5+5", "10+5", "15+10"]
+    live_clocks: list[Annotated[str, Field(pattern=r"^\d+(\.\d+)?\+\d+$")]] = [
+        "3+2",
+        "5+5",
+        "10+5",
+        "15+10",
+    ]
     clock_check_seconds: float = 10
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None

@@ -37,6 +37,8 @@ def test_a_new_game_offers_the_server_s_clocks_and_refuses_others(client: TestCl
         ({"kind": "live"}, "time_limit.clock"),
         ({"kind": "correspondence", "days": 2}, "time_limit.days"),
         ({"kind": "correspondence"}, "time_limit.days"),
+        ({"kind": "none", "clock": "5+5"}, "time_limit.clock"),
+        ({"kind": "live", "clock": "5+5", "days": 3}, "time_limit.days"),
     ]:
         refused = red.post("/api/games", {"seats": seats, "time_limit": limit})
         assert refused.status_code == 422, refused.text

@@ -197,3 +197,51 @@ def test_clocks_and_claims_carry_no_hidden_information(client: TestClient) -> No
         assert set(answer.json()) == {"detail"}
     mine = spectator.get("/api/games/mine").json()
     walk(mine)
+
+
+def test_an_unsealed_plan_keeps_its_deadline_wr10(client: TestClient) -> None:
+    """A plan taken back (WR-10) does not earn fresh days: the deadline is the one the
+    planner had before sealing."""
+    one, two = sign_up(client), sign_up(client)
+    game = timed_game([one, two], THREE_DAYS, game="wotr")
+    wotr_until(client, [one, two], game["id"], "planning")
+    path = f"/api/games/{game['id']}/moves"
+    view = one.game(game["id"])
+    deadline = view["clock"]["deadlines"][0]
+    advance(DAY)
+    sealed = one.post(path, {"move": {"orders": {}}, "version": view["version"]}).json()
+    assert sealed["clock"]["deadlines"][0] is None and sealed["clock"]["running"] == [1]
+    advance(DAY)
+    unsealed = one.post(path, {"move": {"unseal": True}, "version": sealed["version"]}).json()
+    # The same moment, to the millisecond the clocks count in.
+    assert abs(moment(unsealed["clock"]["deadlines"][0]) - moment(deadline)) < timedelta(
+        milliseconds=2
+    )
+
+
+def test_a_spectator_s_socket_carries_only_public_clocks(client: TestClient) -> None:
+    """Every socket message's clock tells no more than to_act: a seal is seen as the
+    planner leaving to_act; a draft saved moves no clock and sends nothing."""
+    one, two = sign_up(client), sign_up(client)
+    spectator = sign_up(client)
+    game = timed_game([one, two], THREE_DAYS, game="wotr")
+    wotr_until(client, [one, two], game["id"], "planning")
+    view = one.game(game["id"])
+    with spectator.websocket(f"/api/games/{game['id']}/ws") as socket:
+        first = socket.receive_json()
+        assert_clock_only(first["game"])
+        one.client.put(
+            f"/api/games/{game['id']}/draft",
+            json={"draft": {"orders": {"troops": {"x": 2}}}},
+            headers=one.headers,
+        )
+        plan = {"orders": {"calais": {"bid": 1, "zone": default_board().model.calais.zones[0]}}}
+        sealed = one.post(
+            f"/api/games/{game['id']}/moves", {"move": plan, "version": view["version"]}
+        )
+        assert sealed.status_code == 200, sealed.text
+        message = socket.receive_json()
+        assert message["version"] == view["version"] + 1  # the draft sent nothing
+        assert_clock_only(message["game"])
+        assert message["game"]["clock"]["running"] == [1]
+        assert message["game"]["draft"] is None
