@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import (
+    accounts,
     accounts_api,
     analysis_api,
     api,
@@ -32,7 +33,7 @@ from .analysis_runner import AnalysisRunner
 from .bot_runner import BotRunner
 from .clocks import server_time
 from .db import make_engine, session_factory
-from .deps import SignedInCache
+from .deps import SignedInCache, saved_language
 from .errors import ServiceError, Unprocessable, as_sentence, validation_answer
 from .guards import RequestGuard
 from .hub import Hub
@@ -162,7 +163,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body_bytes=settings.max_body_bytes,
         trusted_origins=settings.trusted_origins,
     )
-    app.add_middleware(LanguageMiddleware)  # outermost: every answer in the person's language
+    # Outermost: every answer in the person's language, the guard's refusals too.
+    app.add_middleware(
+        LanguageMiddleware, saved=saved_language, session_cookie=accounts.SESSION_COOKIE
+    )
 
     app.include_router(accounts_api.router)
     app.include_router(api.router)

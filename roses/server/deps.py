@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session, sessionmaker
@@ -73,6 +73,25 @@ async def signed_in(request: Request) -> User:
     if user.language:  # the account's language comes before the browser's
         use(user.language)
     return user
+
+
+async def saved_language(app: Any, token: str) -> str | None:
+    """The language saved by the account this session token belongs to (None: not chosen,
+    or nobody). Pages ask before any route runs (``i18n.LanguageMiddleware``)."""
+    cache: SignedInCache = app.state.signed_in
+    key = accounts.token_hash(token)
+    user = cache.get(key)
+    if user is None:
+
+        def look_up() -> User | None:
+            with app.state.sessions() as db:
+                return accounts.user_for_token(db, token)
+
+        user = await asyncio.to_thread(look_up)
+        if user is None:
+            return None
+        cache.put(key, user)
+    return user.language
 
 
 Sessions = Annotated[sessionmaker[Session], Depends(sessions_of)]

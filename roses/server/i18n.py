@@ -12,12 +12,13 @@ JavaScript ``t()``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from http.cookies import SimpleCookie
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -167,25 +168,36 @@ def js_catalogue(language: str) -> dict[str, str | list[str]]:
     return table
 
 
-def request_language(cookie_header: str | None, accept_language: str | None) -> str:
-    """The language of a request from its headers alone (before anyone is signed in)."""
-    cookie: str | None = None
+def _cookies(cookie_header: str | None) -> SimpleCookie:
+    jar: SimpleCookie = SimpleCookie()
     if cookie_header:
-        jar: SimpleCookie = SimpleCookie()
         try:
             jar.load(cookie_header)
         except Exception:  # a malformed Cookie header: as if there were none
             jar = SimpleCookie()
-        if LANGUAGE_COOKIE in jar:
-            cookie = jar[LANGUAGE_COOKIE].value
+    return jar
+
+
+def request_language(cookie_header: str | None, accept_language: str | None) -> str:
+    """The language of a request from its headers alone (before anyone is signed in)."""
+    jar = _cookies(cookie_header)
+    cookie = jar[LANGUAGE_COOKIE].value if LANGUAGE_COOKIE in jar else None
     return negotiate(None, cookie, accept_language)
 
 
-class LanguageMiddleware:
-    """Sets each HTTP request's and WebSocket's language from its cookie and Accept-Language."""
+# The saved language of the account a session cookie's token belongs to, if any.
+SavedLanguage = Callable[[Any, str], Awaitable[str | None]]
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class LanguageMiddleware:
+    """Sets each request's language from its cookie and Accept-Language; a page (any GET
+    outside /api and /static) also asks the signed-in account, which comes first. The API
+    learns the account's language when it looks up the signed-in user (``deps``)."""
+
+    def __init__(self, app: ASGIApp, saved: SavedLanguage, session_cookie: str) -> None:
         self.app = app
+        self.saved = saved
+        self.session_cookie = session_cookie
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
@@ -195,4 +207,15 @@ class LanguageMiddleware:
                 if name in (b"cookie", b"accept-language")
             }
             use(request_language(headers.get("cookie"), headers.get("accept-language")))
+            path: str = scope.get("path", "")
+            if (
+                scope["type"] == "http"
+                and scope.get("method") == "GET"
+                and not (path.startswith(("/api/", "/static/")))
+            ):
+                jar = _cookies(headers.get("cookie"))
+                if self.session_cookie in jar:
+                    saved = await self.saved(scope["app"], jar[self.session_cookie].value)
+                    if saved:
+                        use(saved)
         await self.app(scope, receive, send)

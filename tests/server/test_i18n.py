@@ -151,8 +151,11 @@ def test_the_account_keeps_its_language_and_signing_in_brings_it(client: TestCli
     player = sign_up(client)
     chosen = client.put("/api/language", json={"language": "de"}, headers=player.headers)
     assert chosen.status_code == 204
+    assert chosen.content == b""  # it tells nothing, of any game or anyone
     client.cookies.clear()
     assert player.get("/api/me").json()["language"] == "de"
+    # Pages ask the account too, before the browser (no cookie of the language here).
+    assert _page_language(client, **player.headers, **{"accept-language": "it"}) == "de"
     # The account's language comes before the browser's, in errors too.
     refused = client.post(
         "/api/games/999999/join", headers={**player.headers, "accept-language": "it"}
