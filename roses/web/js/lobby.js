@@ -163,7 +163,7 @@ function newGameForm(catalog) {
     limit.element,
     el("label", { class: "check" }, rated, t("Rated (registered players and bots; guests play casual games)")),
     error,
-    el("button", { type: "submit", class: "primary" }, "Create game"),
+    el("button", { type: "submit", class: "primary" }, t("Create game")),
     el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
       catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: t(g.title) }))]),
       " · ", el("a", { href: "/tutorial/roseking" }, t("The Rose King tutorial"))),
@@ -264,7 +264,7 @@ async function start() {
     me = await api("/api/me");
   } catch (problem) {
     if (problem.status === 401) return signInPage();
-    main.replaceChildren(el("p", { class: "error" }, `The server cannot be reached: ${problem.message}`));
+    main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }
   await lobbyPage(me);

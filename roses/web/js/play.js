@@ -105,7 +105,7 @@ async function start() {
     else main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }
-  account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, "Lobby"));
+  account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, t("Lobby")));
   myName = me.name;
   chat = createChat(gameId, me.name);
   rematch = createRematch(gameId, me.name);
