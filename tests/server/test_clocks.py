@@ -9,8 +9,11 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 
 from roses.server import Settings, create_app
+from roses.server.db import make_engine
+from roses.server.migrate import downgrade, upgrade
 from roses.server.models import ActionRow, RatingChange
 
 from .clock_helpers import LIVE_5_5, advance, mover, real_time, remaining, sweep, timed_game
@@ -309,3 +312,30 @@ def test_a_rematch_keeps_the_time_limit(client: TestClient) -> None:
     again = red.game(offer["rematch"])
     assert again["clock"]["kind"] == "live" and again["clock"]["initial_ms"] == FIVE_MINUTES
     assert again["clock"]["running"] == again["to_act"]
+
+
+def test_games_from_before_0006_have_no_time_limit_and_play_on(sqlite_url: str) -> None:
+    """0006 adds the clocks empty: a game started before it goes on without a time limit
+    (and 0006 can be taken back down and up again)."""
+    settings = Settings(database_url=sqlite_url)
+    with TestClient(create_app(settings)) as client:
+        red, white = sign_up(client), sign_up(client)
+        game = timed_game([red, white], {"kind": "none"})
+    engine = make_engine(sqlite_url)
+    try:
+        downgrade(engine, "0005")
+        with engine.connect() as connection:
+            columns = {c["name"] for c in inspect(connection).get_columns("seats")}
+            assert "deadline" not in columns
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    with TestClient(create_app(settings)) as client:
+        people = {
+            0: Player(client, red.name, red.token),
+            1: Player(client, white.name, white.token),
+        }
+        again = people[0].game(game["id"])
+        assert again["clock"] is None and again["status"] == "active"
+        moved = act(people[mover(again)], again, again["state"]["legal_moves"][0])
+        assert moved["clock"] is None and moved["version"] == again["version"] + 1
