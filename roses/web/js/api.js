@@ -18,7 +18,9 @@ function connectionNotice() {
   let notice = document.getElementById("connection");
   if (!notice) {
     notice = el("p", { id: "connection", class: "connection", role: "status", hidden: true });
-    document.body.prepend(notice);
+    const header = document.querySelector("body > header");
+    if (header) header.after(notice);
+    else document.body.prepend(notice);
   }
   return notice;
 }

@@ -1,0 +1,120 @@
+"""The site in German and Italian: the switcher on the lobby remembers the choice (a reload,
+another browser signing in), a Rose King game is played with the page's buttons and its move
+log in the language, and a lost connection is a sentence in it. Every expected text comes
+from the catalogues (roses/locale), so the test reads what a translator wrote."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from roses.server.i18n import gettext, speaking
+from tests.server.live_server import LiveServer
+
+from .axe import assert_accessible
+from .conftest import Screenshots
+from .helpers import api_user, make_a_move, sign_in_page, started_game
+
+pytestmark = pytest.mark.browser
+
+
+@contextmanager
+def words(language: str) -> Iterator[Callable[..., str]]:
+    """``gettext`` into ``language``: the text the page must show for an English message."""
+    with speaking(language):
+        yield gettext
+
+
+def test_the_chosen_language_stays_after_a_reload_and_signing_in_again(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    page = new_page()
+    page.goto(server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # the browser's: English
+    page.locator("#language-choice").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    with words("de") as de:
+        welcome = de("Play The Rose King and Wars of the Roses")
+        assert welcome != "Play The Rose King and Wars of the Roses"
+        expect(page.get_by_role("heading", name=welcome)).to_be_visible()
+        shots(page, "sign-in-german")
+        assert_accessible(page, "languages-sign-in-de")
+        page.reload()
+        expect(page.get_by_role("heading", name=welcome)).to_be_visible()
+
+        name = f"sprache-{uuid.uuid4().hex[:6]}"
+        page.get_by_label(de("Name")).fill(name)
+        page.get_by_label(de("Password")).fill("secret-rose")
+        page.get_by_role("button", name=de("Create account")).click()
+        expect(page.get_by_role("heading", name=de("New game"))).to_be_visible()
+        expect(page.get_by_role("button", name=de("Create game"))).to_be_visible()
+        shots(page, "lobby-german")
+        assert_accessible(page, "languages-lobby-de")
+
+        # Another browser, in English until the account signs in: then German.
+        other = new_page()
+        other.goto(server.url + "/")
+        expect(other.locator("html")).to_have_attribute("lang", "en")
+        other.get_by_label("Name").fill(name)
+        other.get_by_label("Password").fill("secret-rose")
+        other.get_by_role("button", name="Sign in").click()
+        expect(other.locator("html")).to_have_attribute("lang", "de")
+        expect(other.get_by_role("heading", name=de("New game"))).to_be_visible()
+        other.reload()
+        expect(other.get_by_role("heading", name=de("New game"))).to_be_visible()
+        assert other.locator("#language-choice").input_value() == "de"
+        shots(other, "another-browser-signed-in-german")
+    assert not page.js_errors and not other.js_errors  # type: ignore[attr-defined]
+
+
+def _white_moves(white: httpx.Client, game_id: int) -> None:
+    view = white.get(f"/api/games/{game_id}").json()
+    move = view["state"]["legal_moves"][0]
+    answer = white.post(
+        f"/api/games/{game_id}/moves", json={"move": move, "version": view["version"]}
+    )
+    assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_a_rose_king_game_in_the_players_language(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots, language: str
+) -> None:
+    suffix = uuid.uuid4().hex[:6]
+    red, white = api_user(server.url, f"red-{suffix}"), api_user(server.url, f"white-{suffix}")
+    assert red.put("/api/language", json={"language": language}).status_code == 204
+    game_id = started_game(red, f"white-{suffix}", white)
+    # Only the session travels to the browser: the page comes in the account's language.
+    page = sign_in_page(new_page(), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    with words(language) as say:
+        for _ in range(3):
+            make_a_move(page, prefer_hero=False)
+            _white_moves(white, game_id)
+        expect(page.locator("#log li")).to_have_count(6)
+        expect(page.locator("#log-title")).to_have_text(say("Moves ({n})", n=6))
+        seats = page.locator("#log .seat")
+        expect(seats.nth(0)).to_have_text(say("Red"))
+        expect(seats.nth(1)).to_have_text(say("White"))
+        expect(page.get_by_role("button", name=say("Resign…"))).to_be_visible()
+        expect(page.locator("#log")).not_to_contain_text("draws")  # no English move text
+        shots(page, f"game-{language}")
+
+        # The connection drops: a sentence in the language, never the browser's own words.
+        page.context.set_offline(True)
+        page.locator("button.card:not(.unplayable)").first.click()
+        page.locator("#actions button.primary").click()
+        lost = say("The connection was lost; reconnecting…")
+        expect(page.locator("#connection")).to_have_text(lost)
+        assert "Failed to fetch" not in page.locator("body").inner_text()
+        shots(page, f"connection-lost-{language}")
+        page.context.set_offline(False)
+        expect(page.locator("#connection")).to_have_text(say("Back online."))
+        shots(page, f"back-online-{language}")
+    assert not page.js_errors  # type: ignore[attr-defined]
