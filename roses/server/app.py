@@ -28,6 +28,8 @@ from . import (
     notifications_api,
     quotas,
     ratings_api,
+    rules_pages,
+    tutorials,
 )
 from .analysis_runner import AnalysisRunner
 from .bot_runner import BotRunner
@@ -176,6 +178,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(notifications_api.router)
     app.include_router(guest_upgrade.router)
     app.include_router(analysis_api.router)
+    app.include_router(rules_pages.router)
+    app.include_router(tutorials.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -194,6 +198,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/games/{game_id}/analysis", include_in_schema=False)
     def analysis_page(game_id: GameId) -> HTMLResponse:
         return page("analysis", "play analysis", "roses · analysis")
+
+    @app.get("/tutorial/{game}", include_in_schema=False)
+    def tutorial_page(game: str) -> HTMLResponse:
+        tutorials.tutorial_of(game)  # a clear 404 for a game without one
+        return page("tutorial", "tutorial", N_("roses · tutorial"))
 
     @app.get("/ratings", include_in_schema=False)
     def ratings_page() -> HTMLResponse:
