@@ -128,6 +128,12 @@ def test_a_correspondence_deadline_passes_and_the_win_is_claimed(
     expect(alice.get_by_role("button", name="Claim the win on time")).to_be_hidden()
     shots(alice, "white-has-a-day")
     assert_accessible(alice, "clocks-deadline")
+    bob = sign_in_page(new_page(), server.url, bob_client)
+    bob.goto(server.url + "/")
+    row = bob.locator(f'.game-row[data-game="{game_id}"]')
+    expect(row).to_contain_text("Correspondence: 1 day per move")
+    expect(row.locator(".my-deadline")).to_contain_text("Your deadline:")
+    shots(bob, "lobby-my-deadline")
 
     server.stop()  # a day and a minute pass
     move_clocks_back(server.database_url, game_id, timedelta(days=1, minutes=1))
@@ -135,7 +141,6 @@ def test_a_correspondence_deadline_passes_and_the_win_is_claimed(
     alice.goto(f"{server.url}/games/{game_id}")
     expect(white).to_contain_text("Deadline passed")
     expect(white).to_have_class(re.compile(r"\bout\b"))
-    bob = sign_in_page(new_page(), server.url, bob_client)
     bob.goto(f"{server.url}/games/{game_id}")
     expect(bob.locator(".game-clocks")).to_contain_text("Deadline passed")
     claim = alice.get_by_role("button", name="Claim the win on time")

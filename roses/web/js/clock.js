@@ -39,6 +39,22 @@ export function timeLimitField(catalog) {
   };
 }
 
+function limitText(clock) {
+  return clock.kind === "live"
+    ? t("Live clock: {clock}", { clock: t("{minutes} min + {seconds} s per move", { minutes: clock.initial_ms / 60_000, seconds: clock.increment_ms / 1000 }) })
+    : t("Correspondence: {days}", { days: tn("{n} day per move", "{n} days per move", clock.days) });
+}
+
+// A list's line about a game's time limit, with my deadline when it is my move.
+export function timeLimitLine(game) {
+  const clock = game.clock;
+  if (!clock) return null;
+  const mine = game.you !== null && clock.running.includes(game.you) && clock.deadlines ? clock.deadlines[game.you] : null;
+  return el("span", { class: "muted small time-limit-line" },
+    el("span", {}, limitText(clock)),
+    mine && clock.kind === "correspondence" ? el("span", { class: "my-deadline" }, t("Your deadline: {when}", { when: localTime(mine) })) : null);
+}
+
 function pad(number) {
   return String(number).padStart(2, "0");
 }
@@ -149,9 +165,7 @@ export function createClock(gameId, onView) {
     timer = null;
     if (!clock) return;
     const started = Array.isArray(clock.remaining_ms);
-    const heading = clock.kind === "live"
-      ? t("Live clock: {clock}", { clock: t("{minutes} min + {seconds} s per move", { minutes: clock.initial_ms / 60_000, seconds: clock.increment_ms / 1000 }) })
-      : t("Correspondence: {days}", { days: tn("{n} day per move", "{n} days per move", clock.days) });
+    const heading = limitText(clock);
     faces = [];
     const seats = started ? view.seats.map((seat) => {
       const face = el("span", { class: "face", role: "timer" });

@@ -4,7 +4,7 @@ import { api, ApiError, el } from "./api.js";
 import { t, tn } from "./i18n.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
-import { timeLimitField } from "./clock.js";
+import { timeLimitField, timeLimitLine } from "./clock.js";
 
 const main = document.getElementById("main");
 const account = document.getElementById("account");
@@ -197,7 +197,8 @@ function gameRow(game, action) {
     el("div", { class: "game-main" },
       el("a", { href: `/games/${game.id}`, class: "game-title" }, t("{game} · game {id}", { game: t(game.title), id: game.id })),
       el("span", { class: "game-players" }, players(game)),
-      options ? el("span", { class: "muted small" }, options) : null),
+      options ? el("span", { class: "muted small" }, options) : null,
+      timeLimitLine(game)),
     el("div", { class: "game-side" }, action),
   );
 }
