@@ -41,6 +41,7 @@ def test_the_tutorial_walked_to_the_end(server: LiveServer, new_page: Any, shots
     choose(page, "N3")
     hint = page.locator(".tutorial-message.hint")
     expect(hint).to_contain_text("NE3")
+    expect(page.get_by_role("button", name="Play N3", exact=True)).to_be_focused()
     expect(page.locator('[data-cell="e8"]')).not_to_contain_text("red stone")
     assert page.locator("circle.stone").count() == 0
     assert_accessible(page, "tutorial-hint")

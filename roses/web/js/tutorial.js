@@ -34,6 +34,7 @@ function message(kind, html) {
   const box = document.getElementById("tutorial-message");
   box.className = `tutorial-message ${kind}`;
   box.replaceChildren(prose(html));
+  box.scrollIntoView({ block: "nearest" }); // on a phone the text is below the board
 }
 
 async function act(move) {
@@ -47,8 +48,7 @@ async function act(move) {
       message("done", answer.message);
       document.getElementById("tutorial-next").focus();
     } else {
-      board.show(tutorial.steps[index].view, true);
-      message("hint", answer.message);
+      message("hint", answer.message); // the position is unchanged, the focus stays where it was
     }
   } catch (problem) {
     const text = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });

@@ -3,7 +3,7 @@
 // that a wrong one can be tried and explained. The server judges each move.
 
 import { el, scoreText } from "../js/api.js";
-import { t } from "../js/i18n.js";
+import { t, tn } from "../js/i18n.js";
 import { renderBoard } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
 import { useStyles } from "./styles.js";
@@ -45,7 +45,7 @@ export function createTutorialBoard(act) {
     return el("p", { class: "tutorial-scores" },
       el("span", { class: "score red" }, t("Red {score}", { score: scoreText(red) })), " · ",
       el("span", { class: "score white" }, t("White {score}", { score: scoreText(white) })), " · ",
-      el("span", { class: "muted" }, t("score (largest territory, stones) · {n} stones left", { n: view.state.supply })));
+      el("span", { class: "muted" }, tn("score (largest territory, stones) · {n} stone left", "score (largest territory, stones) · {n} stones left", view.state.supply)));
   }
 
   function draw() {
