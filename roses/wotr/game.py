@@ -168,7 +168,11 @@ class Game:
         elif seat not in self.awaiting():
             waiting = ", ".join(state.name(s) for s in self.awaiting()) or "nobody"
             raise IllegalActionError(
-                "seat", f"{seat} may not act now ({state.phase.value}; waiting for {waiting})"
+                "seat",
+                "{seat} may not act now ({phase}; waiting for {waiting})",
+                seat=seat,
+                phase=state.phase.value,
+                waiting=waiting,
             )
         elif isinstance(action, Pick):
             self._pick(seat, action)
@@ -181,15 +185,19 @@ class Game:
 
     def _pick(self, seat: int, action: Pick) -> None:
         if self.state.phase is not Phase.DRAW:
-            raise IllegalActionError("pick", f"no cards are picked in {self.state.phase.value}")
+            raise IllegalActionError(
+                "pick", "no cards are picked in {phase}", phase=self.state.phase.value
+            )
         if action.card not in self.state.layout:
-            raise IllegalActionError("pick", f"{action.card!r} is not laid out")
+            raise IllegalActionError("pick", "'{card}' is not laid out", card=action.card)
         take_card(self.state, seat, action.card)
 
     def _french_aid(self, seat: int, action: FrenchAid) -> None:
         state = self.state
         if state.phase is not Phase.INCOME:
-            raise IllegalActionError("french_aid", f"not offered in {state.phase.value}")
+            raise IllegalActionError(
+                "french_aid", "not offered in {phase}", phase=state.phase.value
+            )
         if action.take:
             take_french_aid(state, seat)
         else:
@@ -199,7 +207,9 @@ class Game:
     def _submit(self, seat: int, orders: Orders) -> None:
         state = self.state
         if state.phase is not Phase.PLANNING:
-            raise IllegalActionError("orders", f"no orders are given in {state.phase.value}")
+            raise IllegalActionError(
+                "orders", "no orders are given in {phase}", phase=state.phase.value
+            )
         player = state.players[seat]
         faults = check_orders(state, seat, player.money, player.mercenaries, orders)
         if faults:
@@ -215,9 +225,13 @@ class Game:
         plans are revealed at once, so a game still in Planning always has one unsealed)."""
         state = self.state
         if state.phase is not Phase.PLANNING:
-            raise IllegalActionError("unseal", f"no plans are sealed in {state.phase.value}")
+            raise IllegalActionError(
+                "unseal", "no plans are sealed in {phase}", phase=state.phase.value
+            )
         if seat not in state.orders:
-            raise IllegalActionError("unseal", f"seat {seat} has no sealed plan to take back")
+            raise IllegalActionError(
+                "unseal", "seat {seat} has no sealed plan to take back", seat=seat
+            )
         del state.orders[seat]
         state.note(f"{state.name(seat)} is planning again.")
 

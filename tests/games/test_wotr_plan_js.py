@@ -63,14 +63,18 @@ def cases(rng: random.Random) -> list[tuple[Any, Any, Any]]:
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_forms_preview_is_the_engines(tmp_path: Path) -> None:
+    # The scripts keep their places: dom.js imports ../js/i18n.js (English outside a page).
+    (tmp_path / "wotr").mkdir()
+    (tmp_path / "js").mkdir()
     for name in ("plan.js", "dom.js"):
-        shutil.copy(WEB / name, tmp_path / name)
+        shutil.copy(WEB / name, tmp_path / "wotr" / name)
+    shutil.copy(WEB.parent / "js" / "i18n.js", tmp_path / "js" / "i18n.js")
     (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.js").write_text(RUN)
+    (tmp_path / "wotr" / "run.js").write_text(RUN)
     checked = cases(random.Random(5))
     (tmp_path / "cases.json").write_text(json.dumps([[o, p] for o, p, _ in checked]))
     done = subprocess.run(
-        [str(NODE), "run.js", "cases.json"], cwd=tmp_path, capture_output=True, text=True,
+        [str(NODE), "wotr/run.js", "cases.json"], cwd=tmp_path, capture_output=True, text=True,
         check=True, timeout=60,
     )  # fmt: skip
     results = json.loads(done.stdout)

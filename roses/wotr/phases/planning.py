@@ -47,42 +47,57 @@ def check_orders(
     board = table.board
     faults: list[IllegalActionError] = []
 
-    def bad(field: str, message: str) -> None:
-        faults.append(IllegalActionError(field, message))
+    def bad(field: str, message: str, **params: str | int) -> None:
+        faults.append(IllegalActionError(field, message, **params))
 
     calais = board.model.calais
     if orders.calais_bid < 0:
         bad("calais.bid", "must not be negative")
     elif orders.calais_bid > money:
-        bad("calais.bid", f"bids {orders.calais_bid} but you have {money} pounds")
+        bad(
+            "calais.bid",
+            "bids {bid} but you have {money} pounds",
+            bid=orders.calais_bid,
+            money=money,
+        )
     if orders.calais_bid and orders.calais_zone not in calais.zones:
-        bad("calais.zone", f"must be one of {', '.join(calais.zones)} (WR-10)")
+        bad("calais.zone", "must be one of {zones} (WR-10)", zones=", ".join(calais.zones))
 
     for noble, zone in orders.noble_moves.items():
         field = f"noble_moves.{noble}"
         if noble not in board.nobles:
             bad(field, "no such noble")
         elif table.owner[noble] != seat:
-            bad(field, f"{board.nobles[noble].name} is not yours")
+            bad(field, "{name} is not yours", name=board.nobles[noble].name)
         elif zone not in board.zone:
-            bad(field, f"no such zone {zone!r}")
+            bad(field, "no such zone '{zone}'", zone=zone)
         elif zone == table.noble_zone[noble]:
-            bad(field, f"{board.nobles[noble].name} is already in {zone}")
+            bad(field, "{name} is already in {zone}", name=board.nobles[noble].name, zone=zone)
         elif zone not in board.zone[table.noble_zone[noble]].land:
-            bad(field, f"{zone} is not adjacent to {table.noble_zone[noble]} (WR-5)")
+            bad(
+                field,
+                "{zone} is not adjacent to {home} (WR-5)",
+                zone=zone,
+                home=table.noble_zone[noble],
+            )
 
     for ship, sea in orders.ship_moves.items():
         field = f"ship_moves.{ship}"
         if ship not in board.icons or board.icons[ship].kind != "ship":
             bad(field, "no such ship")
         elif table.owner[ship] != seat:
-            bad(field, f"{board.icons[ship].name} is not yours")
+            bad(field, "{name} is not yours", name=board.icons[ship].name)
         elif sea not in board.sea_zone:
-            bad(field, f"no such sea zone {sea!r}")
+            bad(field, "no such sea zone '{sea}'", sea=sea)
         elif sea == table.ship_sea[ship]:
-            bad(field, f"{board.icons[ship].name} is already in {sea}")
+            bad(field, "{name} is already in {zone}", name=board.icons[ship].name, zone=sea)
         elif board.sea_distance(sea, table.ship_sea[ship]) > MAX_SHIP_MOVE:
-            bad(field, f"{sea} is more than {MAX_SHIP_MOVE} sea zones away (WR-5)")
+            bad(
+                field,
+                "{sea} is more than {most} sea zones away (WR-5)",
+                sea=sea,
+                most=MAX_SHIP_MOVE,
+            )
 
     present = presence(table, seat, orders)
     for group in ("troops", "mercenaries"):
@@ -92,17 +107,27 @@ def check_orders(
             if location not in board.icons or not board.icons[location].is_location:
                 bad(field, "is not a Location (troops go on castles, towns and ports)")
             elif count < 1:
-                bad(field, f"{count}: place at least 1 or leave it out")
+                bad(field, "{count}: place at least 1 or leave it out", count=count)
             elif table.owner[location] is None:
                 bad(field, "is neutral and cannot be attacked (WR-10)")
             elif table.owner[location] != seat and board.icons[location].zone not in present:
                 zone = board.icons[location].zone
-                bad(field, f"you are not present in {zone} to attack it (WR-10)")
+                bad(field, "you are not present in {zone} to attack it (WR-10)", zone=zone)
     limits = board.model.troops
     if sum(orders.troops.values()) > limits.per_player:
-        bad("troops", f"{sum(orders.troops.values())} troops, more than {limits.per_player}")
+        bad(
+            "troops",
+            "{count} troops, more than {most}",
+            count=sum(orders.troops.values()),
+            most=limits.per_player,
+        )
     if sum(orders.mercenaries.values()) > mercenaries:
-        bad("mercenaries", f"{sum(orders.mercenaries.values())} placed, you hold {mercenaries}")
+        bad(
+            "mercenaries",
+            "{count} placed, you hold {held}",
+            count=sum(orders.mercenaries.values()),
+            held=mercenaries,
+        )
 
     for card, colour in orders.bribes.items():
         field = f"bribes.{card}"
@@ -117,5 +142,11 @@ def check_orders(
     for colour in ("white", "black"):
         used = sum(1 for c in orders.bribes.values() if c == colour)
         if used > BRIBE_CUBES:
-            bad("bribes", f"{used} {colour} cubes, you have {BRIBE_CUBES}")
+            bad(
+                "bribes",
+                "{count} {colour} cubes, you have {held}",
+                count=used,
+                colour=colour,
+                held=BRIBE_CUBES,
+            )
     return faults
