@@ -242,6 +242,29 @@ def analyse(
     print(analyse_position(_board(position), time_limit, iterations, seed, as_json))
 
 
+@app.command("analyse-position")
+def analyse_position_command(
+    position: Annotated[
+        str,
+        typer.Argument(
+            help="An RK-23 position, or a JSON view as the server sends it: inline, a .json "
+            "file, or - for standard input."
+        ),
+    ],
+    time_limit: Annotated[
+        float | None, typer.Option("--time", min=0.001, help="Seconds to search.")
+    ] = None,
+    iterations: Annotated[int | None, typer.Option(min=1, help="Search nodes.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """A position set up by a player: every legal move of the seat to move with its win
+    probability, searched from that seat's view (the pile's order never enters, RK-20)."""
+    from .analysis import read_position
+    from .match import analyse_position
+
+    print(analyse_position(read_position(position), time_limit, iterations, None, as_json))
+
+
 @app.command("analyse-game")
 def analyse_game(
     record: Annotated[Path, typer.Argument(help="A game record (JSON, as replay reads).")],
