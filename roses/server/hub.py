@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections import defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as sent (Starlette's ``send_json`` encoding): encode once, send to many."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Watcher:
@@ -25,19 +31,23 @@ class Watcher:
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
         self.version = -1  # the game version it was last sent: it is never sent an older one
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message encoded already (``encode``)."""
         if self._queue.qsize() >= QUEUE_LIMIT:
             self.close()
         else:
-            self._queue.put_nowait(message)
+            self._queue.put_nowait(text)
 
-    def send_version(self, version: int, message: dict[str, Any]) -> None:
-        """Send a game's ``version`` unless this socket has it (or a newer one) already."""
+    def send_version(self, version: int, text: str) -> None:
+        """Send a game's ``version`` (``text``, encoded) unless this socket has it already."""
         if version > self.version:
             self.version = version
-            self.send(message)
+            self.send_text(text)
 
     def close(self) -> None:
         """Stop after what is queued is dropped: the client reloads on reconnection."""
@@ -48,8 +58,8 @@ class Watcher:
     async def pump(self) -> None:
         """Send the queued messages in order until closed or the client leaves."""
         with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-            while (message := await self._queue.get()) is not None:
-                await self.socket.send_json(message)
+            while (text := await self._queue.get()) is not None:
+                await self.socket.send_text(text)
 
 
 class Hub:
@@ -78,15 +88,18 @@ class Hub:
         return list(self._games.get(game_id, ()))
 
     def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
+        text: str | None = None
         for user_id in user_ids:
             for watcher in self._lobbies.get(user_id, ()):
-                watcher.send(message)
+                text = text or encode(message)
+                watcher.send_text(text)
 
     def notify_all_lobbies(self, message: dict[str, Any]) -> None:
         """Every open lobby hears of it (e.g. the open games changed)."""
+        text = encode(message)
         for watchers in self._lobbies.values():
             for watcher in watchers:
-                watcher.send(message)
+                watcher.send_text(text)
 
     def close_session(self, session: str) -> None:
         """Signing out: that browser's sockets receive nothing more."""

@@ -2,20 +2,23 @@
 
 Messages are ``{"type": "game", "version": v, "game": view}``; a client that reconnects
 says the version it has (``?version=v``) and gets the current view only if it is newer.
+A player's page sends its moves on the same socket (``socket_moves``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, WebSocket
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import accounts
+from . import accounts, socket_moves
 from .errors import ServiceError
-from .hub import Hub, Watcher
+from .hub import Hub, Watcher, encode
+from .i18n import use
 from .live_games import LiveGame, LiveGames
 from .models import User
 from .schemas import GameId
@@ -32,8 +35,13 @@ def announce(app: FastAPI, live: LiveGame) -> None:
     """After a change (under the game's lock): views to this process's watchers, a note to
     the players' lobbies, the bots, and the other server processes."""
     hub: Hub = app.state.hub
+    encoded: dict[int, str] = {}  # one encoding per viewer, shared by all their sockets
     for watcher in hub.game_watchers(live.id):
-        watcher.send_version(live.version, _game_message(live, watcher.user_id))
+        if watcher.version < live.version:
+            text = encoded.get(watcher.user_id)
+            if text is None:
+                text = encoded[watcher.user_id] = encode(_game_message(live, watcher.user_id))
+            watcher.send_version(live.version, text)
     hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
     if live.status in (WAITING, CANCELLED) or (live.status == ACTIVE and live.actions == 0):
         # Created, joined, left, started or called off: everyone's list of open games and
@@ -69,16 +77,27 @@ async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
     if user is None or token is None:
         await socket.close(code=UNAUTHORIZED, reason="sign in first")
         return None
+    if user.language:  # the replies to moves in the account's language, as the API's
+        use(user.language)
     return user, accounts.token_hash(token)
 
 
-async def _serve(socket: WebSocket, watcher: Watcher) -> None:
-    """Send the watcher's queue until the client leaves; what the client sends is ignored
-    (text or binary), it only tells that the client is still there."""
+MoveHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+async def _serve(socket: WebSocket, watcher: Watcher, on_move: MoveHandler | None = None) -> None:
+    """Send the watcher's queue until the client leaves. A move message (on a game's socket)
+    is handed to ``on_move`` and its reply queued after the views it caused; whatever else
+    the client sends (text or binary) is ignored: it only tells that it is still there."""
 
     async def listen() -> None:
-        while (await socket.receive())["type"] != "websocket.disconnect":
-            pass
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
+            text = message.get("text")
+            if on_move is None or text is None:
+                continue
+            move = socket_moves.parse(text)
+            if move is not None:
+                watcher.send(await on_move(move))
         watcher.close()
 
     listener = asyncio.get_running_loop().create_task(listen())
@@ -111,11 +130,17 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     try:  # registered under the lock: no version can slip in between
         hub.watch_game(game_id, watcher)
         watcher.version = -1 if version is None else version
-        watcher.send_version(live.version, _game_message(live, user.id))
+        if watcher.version < live.version:
+            watcher.send_version(live.version, encode(_game_message(live, user.id)))
     finally:
         live.lock.release()
+    bucket = socket_moves.Bucket()
+
+    def on_move(message: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+        return socket_moves.handle(games, game_id, user.id, bucket, message)
+
     try:
-        await _serve(socket, watcher)
+        await _serve(socket, watcher, on_move)
     finally:
         hub.unwatch_game(game_id, watcher)
 

@@ -176,3 +176,22 @@ def assert_log_tells_only_the_past(view: Any, positions: list[Board]) -> int:
                 assert card_name(hand[-1]) == node["drew"], "a draw names another card"
             seen += 1
     return seen
+
+
+SOCKET_REPLY_KEYS = {"ack": {"type", "id", "version"},
+                     "error": {"type", "id", "status", "detail", "errors"}}  # fmt: skip
+
+
+def assert_socket_reply_only(message: Any) -> None:
+    """A reply to a move sent on a game's socket says only whether it was taken: the move's
+    id and the new version, or the refusal's status and sentences; never a view."""
+    walk(message)
+    allowed = SOCKET_REPLY_KEYS[message["type"]]
+    assert set(message) <= allowed and {"type", "id"} <= set(message), message
+    assert message["id"] is None or isinstance(message["id"], int | str)
+    if message["type"] == "ack":
+        assert isinstance(message["version"], int)
+    else:
+        assert isinstance(message["status"], int) and isinstance(message["detail"], str)
+        for problem in message.get("errors", []):
+            assert set(problem) == {"field", "message"}, problem
