@@ -82,14 +82,21 @@ def speaking(language: str) -> Iterator[None]:
         _current.reset(token)
 
 
-def _fill(template: str, params: dict[str, object]) -> str:
-    return template.format(**params) if params else template
+def _fill(template: str, original: str, params: dict[str, object]) -> str:
+    """``template`` filled; a translation whose braces went wrong falls back to English
+    rather than failing the request (tests/server/test_i18n.py keeps them right)."""
+    if not params:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return original.format(**params)
 
 
 def gettext(message: str, **params: object) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
     translated = _translation(current(), message)
-    return _fill(translated if isinstance(translated, str) else message, params)
+    return _fill(translated if isinstance(translated, str) else message, message, params)
 
 
 _ = gettext
@@ -101,7 +108,7 @@ def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
     chosen = (
         forms[0 if n == 1 else 1] if isinstance(forms, list) else (singular if n == 1 else plural)
     )
-    return _fill(chosen, {"n": n, **params})
+    return _fill(chosen, singular if n == 1 else plural, {"n": n, **params})
 
 
 def game_error(error: GameError) -> str:
@@ -192,7 +199,8 @@ SavedLanguage = Callable[[Any, str], Awaitable[str | None]]
 class LanguageMiddleware:
     """Sets each request's language from its cookie and Accept-Language; a page (any GET
     outside /api and /static) also asks the signed-in account, which comes first. The API
-    learns the account's language when it looks up the signed-in user (``deps``)."""
+    and the sockets learn the account's language when they look up the signed-in user
+    (``deps.signed_in``, ``live``)."""
 
     def __init__(self, app: ASGIApp, saved: SavedLanguage, session_cookie: str) -> None:
         self.app = app
@@ -211,7 +219,7 @@ class LanguageMiddleware:
             if (
                 scope["type"] == "http"
                 and scope.get("method") == "GET"
-                and not (path.startswith(("/api/", "/static/")))
+                and not path.startswith(("/api/", "/static/"))
             ):
                 jar = _cookies(headers.get("cookie"))
                 if self.session_cookie in jar:

@@ -261,3 +261,12 @@ def test_the_games_refusals_come_in_the_players_language(client: TestClient, lan
             )
         )
     assert "Red" not in _detail(out_of_turn)  # the seats are named in the language too
+
+
+def test_a_translation_with_broken_braces_falls_back_to_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(i18n, "_translation", lambda language, key: "Kaputt: {nam")
+    with speaking("de"):
+        assert gettext("there is no game {id}", id=7) == "there is no game 7"
+        assert i18n.ngettext("{n} card", "{n} cards", 2) == "2 cards"
