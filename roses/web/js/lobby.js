@@ -191,8 +191,14 @@ function resultText(game) {
   return winners.length === game.seats.length ? t("Draw") : t("{winners} won", { winners: winners.join(" & ") });
 }
 
+// A game's options in a word each, as its row in the lists shows them.
+function optionName(name) {
+  const words = { random_start: t("random start"), light: t("Light game"), show_draw_pile: t("open draw pile") };
+  return words[name] || name.replaceAll("_", " ");
+}
+
 function gameRow(game, action) {
-  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => t(name.replaceAll("_", " "))).join(", ");
+  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => optionName(name)).join(", ");
   return el("li", { class: "game-row", "data-game": game.id },
     el("div", { class: "game-main" },
       el("a", { href: `/games/${game.id}`, class: "game-title" }, t("{game} · game {id}", { game: t(game.title), id: game.id })),
