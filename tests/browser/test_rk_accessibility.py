@@ -189,3 +189,26 @@ def test_the_replay_lists_the_moves_and_ends_on_the_scored_territories(
     shots(page, "replay-end")
     assert_accessible(page, "rk-replay-end")
     assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_opponents_move_is_animated_briefly_unless_motion_is_reduced(
+    server: LiveServer, new_page: Callable[..., Page], motion: str
+) -> None:
+    red, white_name, white = _people(server)
+    game_id = started_game(red, white_name, white)
+    page = sign_in_page(new_page(LAPTOP), server.url, white)
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator("#status")).to_have_text("Red to move")
+    view = red.get(f"/api/games/{game_id}").json()
+    play = next(m for m in view["state"]["legal_moves"] if m != "draw")
+    red.post(f"/api/games/{game_id}/moves", json={"move": play, "version": view["version"]})
+    crown = page.locator("[data-crown].moving")  # from the old square to the new
+    expect(crown).to_have_count(1)
+    animations = [
+        page.evaluate("(s) => getComputedStyle(document.querySelector(s)).animationName", s)
+        for s in ("[data-crown].moving", ".stone.placed")
+    ]
+    # prefers-reduced-motion: the move is shown at once, without the animation.
+    assert all((name == "none") == (motion == "reduce") for name in animations), animations

@@ -1,7 +1,7 @@
 """The Rose King's play page at common screen sizes: the player's own hand, the board and the
 confirm button are inside the window without scrolling (1366x768, 1280x800, 1600x1000 two
 players; 390x844 the four-player game, where the actions never cover the hand); a wide
-screen puts the moves beside the board. A screenshot of each (test artifacts)."""
+screen puts the moves beside the board. A screenshot and axe-core of each (test artifacts)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.server.live_server import LiveServer
 
+from .axe import assert_accessible
 from .conftest import Screenshots
 from .helpers import api_user, sign_in_page
 
@@ -95,6 +96,7 @@ def test_hand_board_and_confirm_are_in_the_window_without_scrolling(
     actions = box(page.locator("#actions"))
     assert not overlaps(actions, hand), "the action panel covers the hand"
     assert board["width"] >= min(width - 40, 400), f"the board is too small: {board}"
+    assert_accessible(page, f"rk-layout-{width}x{height}")
     if width >= 1600:  # a wide screen uses its width: the moves beside the board
         log = box(page.locator(".log-panel"))
         assert log["x"] >= board["x"] + board["width"] and log["y"] < board["y"] + board["height"]

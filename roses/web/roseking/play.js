@@ -444,7 +444,8 @@ function restoreFocus(key) {
   if (!target && key.startsWith("lb-")) target = find("lb-live");
   target = target || inHand || find("status");
   if (target === inHand) backToHand = false;
-  target.focus({ preventScroll: true });
+  // Scrolled to only if out of sight; the status line never pulls the page to its top.
+  target.focus({ preventScroll: target.dataset.key === "status" });
 }
 
 // What changed since the last view, for the screen reader: each new move, then the turn.
