@@ -2,16 +2,19 @@
 
 Each game slot is two people (or one person and a server bot) who sign in, create a game
 and join it, keep the game's WebSocket open, and whenever a view says they may act, think
-(an exponential time) and POST a random legal move with the view's version, exactly as the
-browser's page does. When a game ends the pair starts another, so the number of live games
-stays constant. Everything is timed with ``time.monotonic()``, which on Linux is one clock
-for every process: the orchestrator cuts the measured window out of the raw records.
+(an exponential time) and send a random legal move with the view's version, exactly as the
+browser's page does: on the game's socket (answered there by an ack), or with
+``moves="post"`` as a POST (the path of API clients, and the page's fallback). When a game
+ends the pair starts another, so the number of live games stays constant. Everything is
+timed with ``time.monotonic()``, which on Linux is one clock for every process: the
+orchestrator cuts the measured window out of the raw records.
 
 Records sent back to the orchestrator (lists of tuples, times in seconds):
 
-- ``posts``: (sent at, latency, HTTP status; 0 when no answer came) for every move POST;
+- ``posts``: (sent at, latency, status; 0 when no answer came) for every move sent: the
+  POST's answer, or the socket's ack (200) or error (its status);
 - ``rtts``: (sent at, round trip) for every move of a person that reached the opponent's
-  socket: from just before the POST until that socket received that version (or a newer one);
+  socket: from just before it was sent until that socket received that version (or newer);
 - ``undelivered``: (sent at, game id, version) for accepted moves the opponent never received;
 - ``bot_moves``: times the person's socket received a version made by the bot;
 - ``errors``: (time, what, detail) for every non-2xx answer, transport error and socket drop;
@@ -58,6 +61,7 @@ class WorkerConfig:
     setup_concurrency: int
     setup_deadline: float  # time.monotonic() by which it reports ready, all games up or not
     deadline: float  # time.monotonic() after which this process gives up and reports
+    moves: str = "socket"  # "socket" (the page's path) or "post"
 
 
 @dataclass(eq=False)
@@ -68,6 +72,8 @@ class Person:
     seat: int = -1
     version: int = -1  # the newest version of the current game seen
     acting_on: int = -1  # the version a move is being thought about or sent for
+    socket: Any = None  # the game's open WebSocket (moves go there)
+    unanswered: dict[int, float] = field(default_factory=dict)  # move id -> sent at
 
 
 @dataclass(eq=False)
@@ -247,17 +253,24 @@ class Players:
                     ping_interval=None,  # browsers do not ping; the server does
                     open_timeout=60,
                     max_size=2**22,
+                    compression=None,  # the server sends small frames uncompressed
                 ) as socket:
+                    person.socket = socket
                     async for raw in socket:
                         received = time.monotonic()
                         message = json.loads(raw)
-                        if message.get("type") == "game":
+                        kind = message["type"]
+                        if kind == "game":
                             self.on_view(person, game, message["game"], received, True)
+                        elif kind in ("ack", "error"):
+                            self.on_reply(person, game, message, received)
+                person.socket = None
                 if self.stopping or game.over.is_set():
                     return
                 code = socket.close_code
                 self.error("socket closed by the server", f"{code} {socket.close_reason}")
             except (OSError, WebSocketException, TimeoutError) as error:
+                person.socket = None
                 if self.stopping or game.over.is_set():
                     return
                 self.error("socket", f"{type(error).__name__}: {error}")
@@ -301,6 +314,13 @@ class Players:
         sent_at = time.monotonic()
         game.sent[made] = Sent(sent_at, person.seat)
         game.own_versions.add(made)
+        if self.config.moves == "socket" and person.socket is not None:
+            message = {"type": "move", "move": move, "version": version, "id": made}
+            person.unanswered[made] = sent_at
+            # A closed socket: the watcher reconnects, the move is reported undelivered.
+            with contextlib.suppress(WebSocketException):
+                await person.socket.send(json.dumps(message))
+            return  # the ack or the error comes on the socket (on_reply)
         status, answer = await self.request(
             person, "POST", f"/api/games/{game.id}/moves", {"move": move, "version": version}
         )
@@ -312,7 +332,22 @@ class Players:
         if self.stopping:
             return
         self.error(f"POST move {status}", str(answer))
-        # The page reloads the game after a refusal.
+        await self.reload(person, game)
+
+    def on_reply(self, person: Person, game: Game, reply: dict[str, Any], at: float) -> None:
+        """The socket's answer to a move (its id is the version it makes)."""
+        made = reply["id"]
+        sent_at = person.unanswered.pop(made, at)
+        status = 200 if reply["type"] == "ack" else int(reply["status"])
+        self.posts.append((sent_at, at - sent_at, status))
+        if status == 200 or self.stopping:
+            return
+        game.sent.pop(made, None)
+        self.error(f"socket move {status}", str(reply.get("detail")))
+        self.spawn(self.reload(person, game))
+
+    async def reload(self, person: Person, game: Game) -> None:
+        """The page reloads the game after a refusal."""
         await asyncio.sleep(1.0)
         view = await self.checked(person, "GET game", "GET", f"/api/games/{game.id}")
         if view is not None:

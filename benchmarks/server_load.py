@@ -10,11 +10,13 @@ P`` > 1, P servers on one PostgreSQL database and Redis, each game's two players
 different servers), relaxes the per-address quotas through ``ROSES_*`` variables, then
 starts the games gradually (``--ramp``). Each person signs in, one creates the game inviting
 the other, the other joins, both keep the game's WebSocket open, and whoever may act thinks
-(exponential, mean ``--think``) and POSTs a random legal move. After ``--warmup`` seconds it
+(exponential, mean ``--think``) and sends a random legal move on the game's socket as the
+page does (``--moves post``: a POST). After ``--warmup`` seconds it
 measures a window of ``--seconds``:
 
-- round trip: a move's POST sent -> the opponent's WebSocket receives that version;
-- the move POST's own latency; accepted moves per second (people's, and bots');
+- round trip: a move sent -> the opponent's WebSocket receives that version;
+- the move's answer (the socket's ack, or the POST's answer);
+- accepted moves per second (people's, and bots');
 - errors: every non-2xx answer and every socket drop, listed;
 - the server process's CPU time per accepted move (/proc/PID/stat), its peak RSS (VmHWM),
   the bot worker processes' CPU, the load generator's own CPU and event-loop lag;
@@ -327,6 +329,8 @@ def options_text(args: argparse.Namespace) -> str:
         parts.append(f"--accounts {args.accounts}")
     if args.profile:
         parts.append("--profile")
+    if args.moves != "socket":
+        parts.append(f"--moves {args.moves}")
     if args.ref == WORKING:
         parts.append("--ref working")
     return " ".join(parts)
@@ -355,6 +359,7 @@ def figures(run: Run) -> dict[str, Any]:
     out: dict[str, Any] = {
         "benchmark": "server_load",
         "options": options_text(run.args),
+        "moves": run.args.moves,
         "commit": run.code,
         "date": run.started,
         "nproc": os.cpu_count(),
@@ -436,19 +441,20 @@ TABLE_HEADER = """# Load benchmark: live Rose King games over HTTP + WebSocket (
 
 `benchmarks/server_load.py` starts `roses serve` and plays N live two-player games between
 simulated people (think time exponential, mean `--think` s); one row per run, appended by the
-script. Round trip: a move's POST sent -> the opponent's WebSocket receives that version.
-CPU: the server process's user + system time in the window per accepted move (people's and
-bots' moves; bot searches run in worker processes, counted apart). CPU wait: the time the
-server's threads were runnable but waited for a CPU (/proc/PID/task/*/schedstat), per move;
-switches: its threads' context switches per move. Load: the machine's
-1-minute load average (before the run: 1 / 5 / 15 min; during the window: mean / max); the
-machine is shared, so latency figures depend on it. Goals: >= 3,000 games, p99 < 50 ms,
-<= 1 ms CPU per move.
+script. People send their moves on the game's WebSocket as the page does (`--moves post`:
+as POSTs). Round trip: a move sent -> the opponent's WebSocket receives that version; move
+answer: the socket's ack (or the POST's answer). CPU: the server process's user + system
+time in the window per accepted move (people's and bots' moves; bot searches run in worker
+processes, counted apart). CPU wait: the time the server's threads were runnable but
+waited for a CPU (/proc/PID/task/*/schedstat), per move; switches: its threads' context
+switches per move. Load: the machine's 1-minute load average (before the run: 1 / 5 / 15
+min; during the window: mean / max); the machine is shared, so latency figures depend on
+it. Goals: >= 3,000 games, p99 < 50 ms, <= 1 ms CPU per move.
 
 """
 COLUMNS = (
     "date (UTC)", "commit", "nproc", "load before", "load during", "options", "games up",
-    "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "POST p50 / p99 ms",
+    "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "move answer p50 / p99 ms",
     "server CPU ms/move", "server CPU %", "server CPU wait ms/move / switches/move",
     "server peak RSS MiB",
     "generator CPU % / loop lag p99 ms", "errors",
@@ -519,7 +525,7 @@ def summary(f: dict[str, Any]) -> str:
         f"over {f['window_seconds']} s",
         f"  round trip ms p50 {rtt['p50']} p90 {rtt['p90']} p99 {rtt['p99']} max {rtt['max']} "
         f"({f['round_trips']} moves)",
-        f"  move POST ms p50 {post['p50']} p99 {post['p99']}",
+        f"  move answer ({f['moves']}) ms p50 {post['p50']} p99 {post['p99']}",
         f"  server CPU {f.get('server_cpu_ms_per_move')} ms per accepted move "
         f"({f.get('server_cpu_percent')} % of a core), bot workers "
         f"{f.get('bot_workers_cpu_percent')} %; peak RSS {f['server_peak_rss_mib']} MiB "
@@ -695,6 +701,7 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
                     setup_concurrency=args.setup_concurrency,
                     setup_deadline=setup_deadline,
                     deadline=deadline,
+                    moves=args.moves,
                 )
                 worker = context.Process(
                     target=worker_main, args=(config, queue, stop), daemon=True
@@ -782,7 +789,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="server_load.py",
         description="Start roses serve and play N live two-player Rose King games between "
-        "simulated people over HTTP + WebSocket; measure round trips, POST latency, moves/s, "
+        "simulated people over HTTP + WebSocket; measure round trips, move answers, moves/s, "
         "errors, server CPU per move and memory, and append a row to "
         "benchmarks/results/server-load.md.",
     )
@@ -828,6 +835,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         default=1,
         help="load-generator processes (1); games are split between them",
+    )
+    parser.add_argument(
+        "--moves",
+        choices=("socket", "post"),
+        default="socket",
+        help="people send moves on the game's WebSocket, as the page does (socket), or as "
+        "POSTs, as API clients do",
     )
     parser.add_argument(
         "--accounts",
