@@ -31,6 +31,11 @@ def _canonical(raw: JSON) -> JSON:
         raise InvalidInput(str(error)) from None
 
 
+# The seats' names for the catalogues (the pages translate them where they show them).
+SEAT_WORDS = (N_("Red"), N_("Yellow"), N_("Green"), N_("Blue"))
+assert SEAT_WORDS == SEAT_NAMES, "the engine renamed its seats: rename them here too"
+
+
 class Wotr:
     name = "wotr"
     title = N_("Wars of the Roses")
@@ -45,7 +50,7 @@ class Wotr:
         return {}
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
-        return list(SEAT_NAMES[:players])
+        return list(SEAT_WORDS[:players])
 
     def teams(self, players: int) -> tuple[int, ...]:
         return tuple(range(players))  # no teams for winning (WR-18)
