@@ -1,8 +1,8 @@
 """The new-game form in the lobby, for every game of the catalogue: its options say in words
 what they do (the rule number only as a tooltip); the strength menu shows only for a seat
-played by a bot that has strengths (GameModule.bots()); and on a phone, a small laptop and a
-laptop every menu lies inside the screen and the form, wide enough for its longest choice.
-axe-core and a screenshot at each size."""
+played by a bot that has strengths (GameModule.bots()); and on a phone, two laptops and a
+wide screen every menu lies inside the screen and the form, wide enough for its longest
+choice. axe-core and a screenshot at each size."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ SIZES: list[ViewportSize] = [
     {"width": 390, "height": 844},
     {"width": 1280, "height": 800},
     {"width": 1366, "height": 768},
+    {"width": 1600, "height": 1000},
 ]
 
 # For each shown menu and field of the form: its box, the form's box, and whether its

@@ -18,6 +18,7 @@ from tests.server.live_server import LiveServer
 from .axe import assert_accessible
 from .conftest import Screenshots
 from .helpers import api_user, sign_in_page
+from .wotr_helpers import play_on, two_people_game
 
 pytestmark = pytest.mark.browser
 
@@ -166,3 +167,49 @@ def test_a_whole_game_with_the_keyboard_alone(
     assert final["status"] == "finished"
     assert page.js_errors == []  # type: ignore[attr-defined]
     print(f"a whole game in {time.monotonic() - started:.0f} s, {keys.presses} key presses")
+
+
+def test_the_focus_stays_put_and_the_news_is_told_while_the_other_player_picks(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    """Red reads Yellow's cards in the side panel while Yellow picks (over the API): the
+    page redraws, the focus stays on that card list, and the pick is announced; the map told
+    area by area names every card's holder as the server's view does (WR-8)."""
+    game_id, people = two_people_game(server.url)
+    (_, red), (_, yellow) = people
+    page = sign_in_page(new_page(LAPTOP), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator(".draft")).to_be_visible()
+    keys = Keyboard(page)
+    play_on(game_id, [red, yellow], lambda view: yellow_to_pick(view))
+    keys.tab_to("(e) => e.matches('summary[data-key=cards-1]')")
+    keys.press("Enter")  # Yellow's cards open
+    view = yellow.get(f"/api/games/{game_id}").json()
+    card = view["state"]["layout"][0]
+    body = {"move": {"pick": card}, "version": view["version"]}
+    assert yellow.post(f"/api/games/{game_id}/moves", json=body).status_code == 200
+    expect(page.locator(f'.draft-card[data-card="{card}"]')).to_have_count(0)  # redrawn
+    expect(page.locator("summary[data-key=cards-1]")).to_be_focused()
+    expect(page.locator(".players details").nth(1)).to_have_attribute("open", "")
+    expect(page.locator("#wotr-announcements")).to_contain_text("Yellow takes")
+
+    keys.tab_to("(e) => e.matches('.map-areas summary')")
+    keys.press("Enter")
+    owners = red.get(f"/api/games/{game_id}").json()["state"]["owner"]
+    labels = ["Red", "Yellow"]
+    told = page.eval_on_selector_all(
+        ".map-areas li[data-card]",
+        "all => Object.fromEntries(all.map((e) => [e.dataset.card, e.textContent]))",
+    )
+    assert set(owners) <= set(told)  # every card taken is on the map
+    assert len(told) >= 36  # WR-2: six icons in each of six zones, and the nobles taken
+    for card, text in told.items():
+        seat = owners.get(card)
+        holder = "nobody" if seat is None else labels[seat]
+        assert text.split("held by ")[1].startswith(holder), text
+
+
+def yellow_to_pick(view: dict[str, object]) -> bool:
+    state = view["state"]
+    assert isinstance(state, dict)
+    return state["phase"] == "draw cards" and state["picks"][:1] == ["Yellow"]

@@ -60,6 +60,7 @@ class Player:
         self.withdrawn = False
         self.bid = "0"  # the Calais bid of the plan sealed last
         self.reveals: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: owner
+        self.hold: Callable[[Player], bool] | None = None  # see play_until
 
     def shoot(self, phase: str) -> None:
         if self.shots is None or phase in self.seen:
@@ -107,6 +108,8 @@ class Player:
             expect(aid).to_have_count(0)
             return True
         if page.locator("form.plan-form").count():
+            if self.hold is not None and self.hold(self):
+                return False  # the form came up after play_until looked: it waits
             self.plan()
             return True
         return False
@@ -152,6 +155,8 @@ def play_until(
     players: list[Player], done: Callable[[], bool], hold: Callable[[Player], bool] | None = None
 ) -> None:
     """Everyone does what their page asks until ``done()``; a player ``hold`` picks waits."""
+    for player in players:
+        player.hold = hold
     for _ in range(1500):
         if done():
             return

@@ -67,15 +67,17 @@ export function payment(plan, planning) {
 }
 
 // A whole-number field; ``onChange(number)`` returns the number it accepts (at most ``max``).
-function numberField(label, value, max, onChange) {
+// ``shown``: a shorter visible label (e.g. "troops" in a row that names its Location).
+function numberField(label, value, max, onChange, shown = label) {
   const input = h("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric",
+    "aria-label": shown === label ? null : label,
     "data-key": `number ${label}` }); // the focus finds it again after a redraw
   input.addEventListener("input", () => {
     const wanted = Math.max(0, Math.floor(Number(input.value) || 0));
     const accepted = onChange(Math.min(max, wanted));
     if (accepted !== wanted && input.value !== "") input.value = accepted;
   });
-  return h("label", { class: "field" }, h("span", {}, label), input);
+  return h("label", { class: "field" }, h("span", { "aria-hidden": shown === label ? null : "true" }, shown), input);
 }
 
 function total(counts) {
@@ -267,14 +269,14 @@ export class Planner {
             plan.troops[card] = Math.min(count, planning.troops_max - total(plan.troops));
             this.changed();
             return plan.troops[card];
-          }),
+          }, t("troops")),
         mercenaries ? numberField(t("Mercenaries on {place}", { place: board.name(card) }), plan.mercenaries[card] || 0,
           mercenaries, (count) => {
             plan.mercenaries[card] = 0;
             plan.mercenaries[card] = Math.min(count, mercenaries - total(plan.mercenaries));
             this.changed();
             return plan.mercenaries[card];
-          }) : null)));
+          }, t("mercenaries")) : null)));
     return this.troops;
   }
 
