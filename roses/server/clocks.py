@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session
 from roses.games import GameModule
 from roses.games.base import TimeoutRule
 
+from .i18n import _
 from .models import Game, Seat, as_utc, utcnow
 
 Kind = Literal["live", "correspondence"]
@@ -126,18 +127,26 @@ def chosen_control(
     """The time limit chosen for a new game (a live clock among the ``offered`` presets);
     ``TimeLimitError`` with a sentence naming the choices."""
     if clock is not None and kind != "live":
-        raise TimeLimitError("clock", "a clock (minutes+seconds) goes only with a live time limit")
+        raise TimeLimitError(
+            "clock", _("a clock (minutes+seconds) goes only with a live time limit")
+        )
     if days is not None and kind != "correspondence":
-        raise TimeLimitError("days", "days per move go only with a correspondence time limit")
+        raise TimeLimitError("days", _("days per move go only with a correspondence time limit"))
     if kind == "live":
         if clock is None or clock not in offered:
             raise TimeLimitError(
-                "clock", f"a live clock is one of {', '.join(offered)} (minutes+seconds per move)"
+                "clock",
+                _(
+                    "a live clock is one of {clocks} (minutes+seconds per move)",
+                    clocks=", ".join(offered),
+                ),
             )
         return live_control(*live_preset(clock))
     if kind == "correspondence":
         if days is None or days not in CORRESPONDENCE_DAYS:
-            raise TimeLimitError("days", "a correspondence game gives 1, 3, 7 or 14 days per move")
+            raise TimeLimitError(
+                "days", _("a correspondence game gives 1, 3, 7 or 14 days per move")
+            )
         return TimeControl("correspondence", days=days)
     return None
 

@@ -209,7 +209,7 @@ class LiveGame(GameHeader):
         if self.timeout_rule is not TimeoutRule.LOSS or self.clocks is None:
             return
         if any(c.seat == seat for c in clocks.run_out(self.clocks, clocks.server_time())):
-            raise Conflict("your time has run out: the game is lost on time")
+            raise Conflict(_("your time has run out: the game is lost on time"))
 
     def stopped_clocks(self) -> tuple[clocks.SeatClock, ...]:
         """Every seat's clock stopped now (the game ends)."""

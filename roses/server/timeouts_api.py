@@ -13,6 +13,7 @@ from .api import _games
 from .clocks import claimable, server_time
 from .deps import CurrentUser
 from .errors import Conflict, Forbidden
+from .i18n import _
 from .live_games import LiveGame
 from .schemas import ERROR_ANSWERS, GameId
 from .timeouts import checks, lost_on_time
@@ -33,16 +34,19 @@ async def claim_timeout(game_id: GameId, user: CurrentUser, request: Request) ->
     def outcome(live: LiveGame) -> Outcome:
         seat = live.seat_of(user.id)
         if seat is None:
-            raise Forbidden("you have no seat in this game")
+            raise Forbidden(_("you have no seat in this game"))
         if live.time_control is None:
-            raise Conflict("this game has no time limit: there is nothing to claim")
+            raise Conflict(_("this game has no time limit: there is nothing to claim"))
         if live.timeout_rule is not TimeoutRule.CLAIM:
             raise Conflict(
-                "in this game nobody claims a win on time: "
-                + (
-                    "a live clock that runs out ends the game by itself"
-                    if live.time_control.live
-                    else "a stand-in moves for a player whose deadline passed"
+                _(
+                    "in this game nobody claims a win on time: a live clock that runs out "
+                    "ends the game by itself"
+                )
+                if live.time_control.live
+                else _(
+                    "in this game nobody claims a win on time: a stand-in moves for a player "
+                    "whose deadline passed"
                 )
             )
         now = server_time()
@@ -52,7 +56,7 @@ async def claim_timeout(game_id: GameId, user: CurrentUser, request: Request) ->
         if late is None:
             raise Conflict(_not_yet(live, seat))
         if seat not in claimers:
-            raise Conflict("your own deadline has passed: only your opponent may claim the win")
+            raise Conflict(_("your own deadline has passed: only your opponent may claim the win"))
         return lost_on_time(live, late.seat)
 
     live = await _games(request).finish(game_id, outcome)
@@ -63,11 +67,12 @@ def _not_yet(live: LiveGame, seat: int) -> str:
     """Why a claim comes too early: whose deadline is when."""
     waiting = [c for c in live.clocks or [] if c.deadline is not None and c.seat != seat]
     if not waiting:
-        return "no opponent's deadline is running: it is your move"
+        return _("no opponent's deadline is running: it is your move")
     first = min(waiting, key=lambda c: c.deadline or server_time())
     assert first.deadline is not None
     when = first.deadline.strftime("%Y-%m-%d %H:%M UTC")
-    return (
-        f"{live.seats[first.seat].label}'s deadline has not passed yet: you may claim the "
-        f"win once it has, at {when}"
+    return _(
+        "{seat}'s deadline has not passed yet: you may claim the win once it has, at {when}",
+        seat=_(live.seats[first.seat].label),
+        when=when,
     )
