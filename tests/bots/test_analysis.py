@@ -58,6 +58,10 @@ def test_a_game_analysis_covers_every_move_with_consistent_numbers() -> None:
         assert p.red_win_after == (p.win_after if p.team == "red" else round(1 - p.win_after, 4))
         if p.move == p.best_move:
             assert p.judgement in ("best", "forced")
+        # every move from the position, best first, the played one among them
+        wins = {m.move: m.win for m in p.moves}
+        assert p.moves[0].move == p.best_move and p.moves[0].win == p.win_before
+        assert wins[p.move] == p.win_after and p.win_before == max(wins.values())
     json.dumps(analysis.to_dict())
 
 
@@ -146,6 +150,9 @@ def test_each_move_is_judged_by_the_exact_chance_it_lost(position: str) -> None:
         assert ply.win_before == round(best, 4)
         assert ply.win_after == round(win_probability(float(value)), 4)
         assert ply.judgement == judgement(lost)
+        assert {m.move: m.win for m in ply.moves} == {
+            other: round(win_probability(float(v)), 4) for other, v in SOLVED[position].items()
+        }
         red_after = ply.win_after if board.turn == 0 else round(1 - ply.win_after, 4)
         assert ply.red_win_after == red_after
 

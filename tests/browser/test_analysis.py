@@ -54,7 +54,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
 
     page = sign_in_page(new_page(), fast_server.url, red)
     page.goto(f"{fast_server.url}/games/{game_id}")
-    page.locator("#end").get_by_role("link", name="Analysis").click()
+    page.locator("#status").get_by_role("link", name="Analysis").click()
     page.wait_for_url(f"**/games/{game_id}/analysis")
     status = page.locator("#analysis-status")
     expect(status).to_contain_text("moves analysed")
@@ -69,6 +69,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
         judgement = row.locator("td.judgement").inner_text()
         assert any(word in judgement for word in JUDGEMENTS), judgement
         assert re.fullmatch(r"\d+% → \d+%", row.locator("td.chance").inner_text().strip())
+    expect(page.locator("#from-here")).to_have_text("The game is over: there is no move from here.")
     # The end of the game is solved exactly: its last moves say so (and nothing says null).
     expect(rows.last.locator(".exact")).to_have_text("exact")
     assert "null" not in page.locator(".analysis-moves").inner_text()
@@ -89,6 +90,13 @@ def test_a_finished_game_is_analysed_in_the_browser(
     expect(rows.nth(2).get_by_role("button")).to_have_attribute("aria-current", "true")
     current = page.locator(".analysis-graph .graph-point.current")
     expect(current).to_have_attribute("data-position", "3")
+    # Every move from the position shown (after move 3), the one played next among them.
+    from_here = page.locator("#from-here")
+    expect(from_here.locator("li.played")).to_have_count(1)
+    fourth = rows.nth(3).get_by_role("button").inner_text()
+    expect(from_here.locator("li.played strong")).to_have_text(fourth)
+    for item in from_here.locator("li").all():
+        assert re.search(r"\d+%", item.inner_text())
     shots(page, "move-3")
     assert_accessible(page, "analysis-move")
 

@@ -119,7 +119,8 @@ def assert_ratings_only(answer: Any) -> None:
 
 ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}
 RK_DECISION_KEYS = {"ply", "seat", "team", "move", "judgement", "win_before", "win_after",
-                    "best_move", "red_win_before", "red_win_after", "exact", "depth"}  # fmt: skip
+                    "best_move", "red_win_before", "red_win_after", "exact", "depth",
+                    "moves"}  # fmt: skip
 
 
 def assert_analysis_only(answer: Any) -> None:
@@ -129,8 +130,13 @@ def assert_analysis_only(answer: Any) -> None:
     assert set(answer) == ANALYSIS_KEYS, answer
     assert_envelopes_only([answer["game"]])
     for decision in answer["decisions"]:
-        assert decision is None or set(decision) == RK_DECISION_KEYS, decision
-        values = [] if decision is None else decision.values()
+        if decision is None:
+            continue
+        assert set(decision) == RK_DECISION_KEYS, decision
+        moves = decision["moves"]  # every legal move from the mover's position, and its value
+        assert all(set(move) == {"move", "win"} for move in moves), moves
+        values = [v for k, v in decision.items() if k != "moves"]
+        values += [value for move in moves for value in move.values()]
         assert all(isinstance(value, int | float | str | bool) for value in values)
 
 

@@ -91,6 +91,8 @@ def test_a_finished_game_is_analysed_move_by_move_and_kept(
         assert d["judgement"] in {"best", "good", "inaccuracy", "mistake", "blunder", "forced"}
         red_after = d["win_after"] if d["team"] == "red" else round(1 - d["win_after"], 4)
         assert d["red_win_after"] == red_after
+        wins = {move["move"]: move["win"] for move in d["moves"]}  # every move from here
+        assert wins[d["move"]] == d["win_after"] and max(wins.values()) == d["win_before"]
 
     # Kept: asked again, nothing runs and the rate limit is not touched.
     for _ in range(3):

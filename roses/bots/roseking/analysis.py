@@ -72,6 +72,7 @@ class PlyAnalysis:
     red_win_after: float
     exact: bool
     depth: int
+    moves: list[MoveValue]  # every legal move from this position, best first ("from here")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -92,6 +93,13 @@ def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> Se
     return run(view, every=True, time_limit=time_limit, nodes=nodes)
 
 
+def _move_values(result: SearchResult) -> list[MoveValue]:
+    return [
+        MoveValue(str(m), round(win_probability(v), 4))
+        for m, v in zip(result.moves, result.values, strict=True)
+    ]
+
+
 def analyse_position(
     view: PlayerView, *, time_limit: float | None = None, nodes: int | None = None
 ) -> PositionAnalysis:
@@ -100,10 +108,7 @@ def analyse_position(
     return PositionAnalysis(
         turn=view.turn,
         team=("red", "white")[view.turn & 1],
-        moves=[
-            MoveValue(str(m), round(win_probability(v), 4))
-            for m, v in zip(result.moves, result.values, strict=True)
-        ],
+        moves=_move_values(result),
         depth=result.depth,
         exact=result.exact,
         nodes=result.nodes,
@@ -137,7 +142,7 @@ def analyse_move(
         win_before=round(before, 4), win_after=round(after, 4),
         best_move=str(result.best),
         red_win_before=_red(before, seat), red_win_after=_red(after, seat),
-        exact=result.exact, depth=result.depth,
+        exact=result.exact, depth=result.depth, moves=_move_values(result),
     )  # fmt: skip
 
 

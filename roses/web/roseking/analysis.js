@@ -126,6 +126,7 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
   const south = el("div", { class: "hands south" });
   const caption = el("div", { id: "analysis-position", class: "panel analysis-position" });
   const summary = el("div", { class: "analysis-summary" });
+  const fromHere = el("div", { id: "from-here" });
   const rows = [];
   const body = el("tbody", {});
   for (let ply = 0; ply < total; ply += 1) {
@@ -178,6 +179,20 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
     return lines;
   }
 
+  // Every legal move from the position shown, with the mover's chance after it: what the
+  // player could have done here (the decision made from this position holds them all).
+  function movesFromHere() {
+    if (index === total) return [el("p", { class: "muted" }, t("The game is over: there is no move from here."))];
+    const d = decisions[index];
+    if (!d || !d.moves) return [el("p", { class: "muted" }, t("Not analysed yet."))];
+    return [
+      el("p", {}, t("{side} to move: the chance of winning after each move.", { side: teamName(d.team) })),
+      el("ol", { class: "from-here-moves" }, d.moves.map((option) => el("li", { class: option.move === d.move ? "played" : "" },
+        el("strong", {}, moveName(option.move)), " ", percent(option.win),
+        option.move === d.move ? el("span", { class: "muted" }, " ", t("(played in the game)")) : ""))),
+    ];
+  }
+
   function showPosition() {
     const frame = frames[index];
     renderBoard(boardBox, frame, { turned });
@@ -185,6 +200,7 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
     north.replaceChildren(...hands(frame, top));
     south.replaceChildren(...hands(frame, bottom));
     caption.replaceChildren(...describe());
+    fromHere.replaceChildren(...movesFromHere());
     graphBox.replaceChildren(drawGraph(redChances(decisions), index, go));
     rows.forEach(({ row, button }, ply) => {
       const current = ply === index - 1;
@@ -262,6 +278,7 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
           el("button", { type: "button", onclick: () => go(total), "aria-label": t("last") }, "»"),
           el("button", { type: "button", class: "link", onclick: () => { turned = !turned; showPosition(); } }, t("Turn board"))),
         el("div", { class: "panel" }, el("h2", {}, t("Red's chance of winning")), graphBox, summary),
+        el("div", { class: "panel" }, el("h2", {}, t("Every move from here")), fromHere),
         el("div", { class: "panel moves-panel" }, el("h2", {}, t("Moves")), table))),
   );
 

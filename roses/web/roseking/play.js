@@ -310,6 +310,7 @@ function finishedBanner() {
     el("span", {}, how),
     el("span", {}, t("Red {red} · White {white}", { red: result.red, white: result.white })),
     el("span", { class: "banner-links" }, el("a", { href: `/games/${gameId}/replay`, "data-key": "replay" }, t("Replay")),
+      el("a", { href: `/games/${gameId}/analysis`, "data-key": "analysis" }, t("Analysis")),
       el("a", { href: `/api/games/${gameId}/record`, download: `roseking-${gameId}.json` }, t("Download record"))),
     game.you !== null ? gameApi.rematch : "");
 }
