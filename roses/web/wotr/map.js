@@ -46,12 +46,19 @@ export function legend() {
     Object.entries(LETTER).map(([kind, letter]) => h("li", {}, h("b", {}, letter), " ", kindName(kind))));
 }
 
-function icon(board, id, x, y, seat, troops) {
+// A hover tooltip's text: "York (Large Town): held by Red".
+function holderName(labels, seat) {
+  return seat === null || seat === undefined ? t("nobody") : labels[seat];
+}
+
+function icon(board, labels, id, x, y, seat, troops) {
   const data = board.icons[id];
   const group = s("g", {
     class: `icon ${data.kind}`, transform: `translate(${x} ${y}) scale(1.45)`, "data-card": id,
     "data-owner": seat ?? "",
   },
+  s("title", {}, t("{name} ({kind}): held by {holder}",
+    { name: data.name, kind: kindName(data.kind), holder: holderName(labels, seat) })),
   glyph(data.kind, ownerColour(seat)),
   s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
   troops.forEach(({ seat: placer, count }, index) => {
@@ -63,21 +70,23 @@ function icon(board, id, x, y, seat, troops) {
   return group;
 }
 
-function noble(board, id, x, y, seat) {
+function noble(board, labels, id, x, y, seat) {
   const data = board.nobles[id];
   const label = `${data.name} ${data.cp}`;
   const width = Math.max(88, label.length * 9.5 + 10); // long names fit their tile
   return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id,
     "data-owner": seat ?? "" },
+    s("title", {}, t("Noble {name} ({cp} CP): held by {holder}",
+      { name: data.name, cp: data.cp, holder: holderName(labels, seat) })),
     s("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),
     s("text", { y: 6, fill: textColour(seat) }, label));
 }
 
 // ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
-// [{seat, count}] to show on the map (the revealed orders), or {}. A picture for the eyes:
-// areaList tells the same in words.
-export function drawMap(board, table, troops = {}) {
+// [{seat, count}] to show on the map (the revealed orders), or {}; ``labels``: the seat names.
+// A picture for the eyes (its tooltips for the mouse): areaList tells the same in words.
+export function drawMap(board, table, labels, troops = {}) {
   const layout = board.map;
   const svg = s("svg", {
     class: "wotr-map", viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img",
@@ -87,8 +96,11 @@ export function drawMap(board, table, troops = {}) {
   const anchors = board.seas.map((sea) => layout.seas[sea]);
   svg.append(s("polyline", { class: "sea-chain", points: anchors.map((p) => p.join(",")).join(" ") }));
   for (const [id, shape] of Object.entries(layout.zones)) {
+    const zone = board.zones[id];
     svg.append(s("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
-      points: shape.outline.map((p) => p.join(",")).join(" ") }));
+      points: shape.outline.map((p) => p.join(",")).join(" ") },
+    s("title", {}, t("{zone}: {votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+      { zone: zone.name, votes: zone.votes, first: zone.vp[0], second: zone.vp[1] }))));
   }
   for (const [id, shape] of Object.entries(layout.zones)) {
     const zone = board.zones[id];
@@ -100,6 +112,7 @@ export function drawMap(board, table, troops = {}) {
   board.seas.forEach((sea) => {
     const [x, y] = layout.seas[sea];
     svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
+      s("title", {}, t("Sea zone {sea}: its ships count for {zone}", { sea, zone: board.zones[board.seaZone[sea]].name })),
       s("circle", { r: 30 }),
       s("text", { y: 5 }, sea.replace("-sea", ""))));
   });
@@ -117,12 +130,12 @@ export function drawMap(board, table, troops = {}) {
         y += 40 + Math.floor(index / 2) * 34;
       }
     }
-    svg.append(icon(board, id, x, y, table.owner[id], troops[id] || []));
+    svg.append(icon(board, labels, id, x, y, table.owner[id], troops[id] || []));
   }
   for (const [zone, ids] of Object.entries(standing(table))) {
     const [x, y] = layout.zones[zone].nobles;
     ids.forEach((id, index) => {
-      svg.append(noble(board, id, x + (index % 2 ? 70 : -70), y + Math.floor(index / 2) * 42,
+      svg.append(noble(board, labels, id, x + (index % 2 ? 70 : -70), y + Math.floor(index / 2) * 42,
         table.owner[id]));
     });
   }
@@ -130,6 +143,7 @@ export function drawMap(board, table, troops = {}) {
     const [holder, zone] = table.calais;
     const [x, y] = layout.zones[zone].label;
     svg.append(s("g", { class: "calais", transform: `translate(${x + 150} ${y - 8})` },
+      s("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: labels[holder] })),
       s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
         stroke: "#c9971c", "stroke-width": 4 }),
       s("text", { y: 6, fill: textColour(holder) }, t("Calais"))));
@@ -149,10 +163,7 @@ function standing(table) {
 // VP, every icon and noble in it with who holds it, the ships in its sea zones, the Captain
 // of Calais and, during a reveal, the troops placed. ``labels``: the seat names.
 export function areaList(board, table, labels, troops = {}) {
-  const holder = (card) => {
-    const seat = table.owner[card];
-    return seat === null || seat === undefined ? t("nobody") : labels[seat];
-  };
+  const holder = (card) => holderName(labels, table.owner[card]);
   const placed = (card) => (troops[card] || []).map(({ seat, count }) =>
     tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: labels[seat] }));
   const line = (text, card, extra = []) => h("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
@@ -190,7 +201,7 @@ export function areaList(board, table, labels, troops = {}) {
 
 // The map and, under it, the same table told area by area (closed until opened).
 export function mapParts(board, table, labels, troops, open) {
-  return [drawMap(board, table, troops), legend(),
+  return [drawMap(board, table, labels, troops), legend(),
     h("details", { class: "panel map-areas", open: open.value,
       ontoggle: (event) => { open.value = event.target.open; } },
     h("summary", { "data-key": "areas" }, t("The map, area by area")),
