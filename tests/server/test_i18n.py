@@ -14,9 +14,18 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
+from roses.games import IllegalAction
+from roses.games.wotr import WOTR
 from roses.server import i18n
 from roses.server.errors import as_sentence
-from roses.server.i18n import LANGUAGE_COOKIE, LOCALE_DIR, gettext, negotiate, speaking
+from roses.server.i18n import (
+    LANGUAGE_COOKIE,
+    LOCALE_DIR,
+    game_error,
+    gettext,
+    negotiate,
+    speaking,
+)
 
 from .conftest import sign_in, sign_up, two_player_game
 
@@ -270,3 +279,15 @@ def test_a_translation_with_broken_braces_falls_back_to_english(
     with speaking("de"):
         assert gettext("there is no game {id}", id=7) == "there is no game 7"
         assert i18n.ngettext("{n} card", "{n} cards", 2) == "2 cards"
+
+
+def test_a_wars_of_the_roses_refusal_is_translated_with_its_words() -> None:
+    """The engine's template and values: the phase's name is translated too."""
+    game = WOTR.restore(WOTR.setup(1, 2, {}), 2, {})
+    (seat,) = WOTR.to_act(game)
+    with pytest.raises(IllegalAction) as refused:
+        WOTR.apply(game, seat, {"orders": {}})  # no plans while the cards are drawn
+    with speaking("it"):
+        phase = gettext("draw cards")
+        assert phase != "draw cards"
+        assert game_error(refused.value) == gettext("no orders are given in {phase}", phase=phase)
