@@ -21,7 +21,7 @@ from roses.games.base import Analysable, analysable
 
 from .analysis_runner import AnalysisRunner, stored_results
 from .deps import CurrentUser
-from .errors import Conflict, Forbidden, NotFound
+from .errors import Conflict, Forbidden, NotFound, as_sentence
 from .i18n import N_, _
 from .live_games import LiveGame, LiveGames
 from .models import Game, User
@@ -110,7 +110,7 @@ async def _analysis(request: Request, game_id: int, user: User, start: bool) -> 
         game=summary(live, user.id),
         decisions=[results.get(number) for number in range(len(inputs))],
         running=runner.running(game_id),
-        problem=_(problem) if (problem := runner.problems.get(game_id)) else None,
+        problem=as_sentence(_(problem)) if (problem := runner.problems.get(game_id)) else None,
         seconds=runner.seconds,
     )
     return JSONResponse(body.model_dump(), status_code=202 if start and body.running else 200)

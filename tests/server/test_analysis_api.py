@@ -213,3 +213,21 @@ def test_the_analysis_input_is_the_same_whatever_the_order_of_the_pile() -> None
         (ply, view.to_dict(), move) for ply, view, move in second
     ]
     assert all(view.draw_pile_cards == tuple(sorted(view.draw_pile_cards)) for _, view, _ in first)
+
+
+def test_an_analysis_that_overruns_its_hard_limit_is_stopped(database_url: str) -> None:
+    """The search's time plus the margin bounds each decision's job: past it the worker is
+    killed and the analysis stops with a sentence; what was done is kept."""
+    strict = settings(database_url, bot_margin_seconds=0.0)
+    strict.analysis_seconds = 0.0005  # no search answers within half a millisecond
+    with TestClient(create_app(strict)) as client:
+        red, white = sign_up(client), sign_up(client)
+        game = finished(red, white)
+        path = f"/api/games/{game['id']}/analysis"
+        assert red.post(path).status_code == 202
+        body = wait_for(red, game["id"])
+        assert body["problem"] == "The analysis took too long and was stopped: try again."
+        assert body["decisions"] == [None] * MOVES
+        again = red.post(path)  # may be asked again; the problem is forgotten
+        assert again.status_code == 202 and again.json()["problem"] is None
+        wait_for(red, game["id"])
