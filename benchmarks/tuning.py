@@ -3,16 +3,22 @@
     .venv/bin/python benchmarks/tuning.py A B [--games N] [--time S | --iterations K] [--jobs J]
     .venv/bin/python benchmarks/tuning.py --fit [--fit-games N] [--fit-nodes K] [--seed S]
 
-A match appends one line to ``benchmarks/results/tuning.md``. Variants are bot keyword
-arguments registered under a name for the match runner. ``--fit`` plays self-play games
-with the hand-made weights, fits weights for every feature by logistic regression (the
-held-out log loss printed for both) and prints them: a candidate, to be played against
-the hand-made weights before it replaces them (as a ``SEARCH_VARIANTS`` entry).
+A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
+``results/tuning-games/`` as it finishes, and the same match started again resumes from
+that log. Variants are bot keyword arguments registered under a name for the match
+runner. A name ``search:stuck=-0.4,heroes=0.9,partial=1`` is the search bot with those
+weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options.
+``--fit`` plays self-play games with the hand-made weights, fits weights for every
+feature by logistic regression (the held-out log loss printed for both) and prints them:
+a candidate, to be played against the hand-made weights before it replaces them (as a
+``SEARCH_VARIANTS`` entry).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -26,6 +32,7 @@ from roses.bots.roseking.search import SearchBot
 from roses.roseking import Variant
 
 RESULTS = Path(__file__).parent / "results" / "tuning.md"
+GAME_LOGS = Path(__file__).parent / "results" / "tuning-games"
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "uniform-playouts": {"policy": kernel.UNIFORM},
@@ -50,12 +57,31 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
+def search_options(name: str) -> dict[str, Any]:
+    """The ``SearchBot`` options a name ``search:feature=w,...,partial=1`` stands for."""
+    weights = dict(zip(FEATURE_NAMES, HAND_MADE, strict=True))
+    options: dict[str, Any] = {}
+    for item in name.removeprefix("search:").split(","):
+        key, _, value = item.partition("=")
+        feature = key.replace("_", " ")
+        if feature in weights:
+            weights[feature] = float(value)
+        elif key == "partial":
+            options["partial"] = value == "1"
+        else:
+            raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")
+    options["weights"] = tuple(weights.values())
+    return options
+
+
 def _register(name: str) -> None:
+    if name.startswith("search:"):
+        SEARCH_VARIANTS[name] = search_options(name)
     if name in SEARCH_VARIANTS:
-        search_options = SEARCH_VARIANTS[name]
+        chosen = SEARCH_VARIANTS[name]
 
         def search_factory(spec: BotSpec) -> Bot:
-            return SearchBot(spec, **search_options)
+            return SearchBot(spec, **chosen)
 
         BOT_FACTORIES[name] = search_factory
         return
@@ -116,19 +142,30 @@ def main() -> None:
     if args.bot_a is None or args.bot_b is None:
         parser.error("name two bots, or give --fit")
     for name in (args.bot_a, args.bot_b):
-        if name in VARIANTS or name in SEARCH_VARIANTS:
+        if name in VARIANTS or name in SEARCH_VARIANTS or name.startswith("search:"):
             _register(name)
     config = MatchConfig(
         args.bot_a, args.bot_b, args.games, seed=args.seed,
         time_limit=args.time, iterations=args.iterations,
     )  # fmt: skip
     start = time.perf_counter()
-    points = []
-    for result in play_match(config, args.jobs):
-        points.append(result.points_a)
-        print(f"game {result.index}: {result.points_a} (total {sum(points)}/{len(points)})",
-              flush=True)  # fmt: skip
+    GAME_LOGS.mkdir(parents=True, exist_ok=True)
+    log_name = f"{args.bot_a}--{args.bot_b}--{config.describe_budget()}--seed{args.seed}"
+    log_path = GAME_LOGS / (re.sub(r"[^A-Za-z0-9.=,+-]+", "_", log_name) + ".jsonl")
+    played: dict[int, float] = {}
+    if log_path.exists():
+        for line in log_path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            played[entry["game"]] = entry["points_a"]
+    with log_path.open("a", encoding="utf-8") as log:
+        for result in play_match(config, args.jobs, skip=played):
+            played[result.index] = result.points_a
+            log.write(json.dumps({"game": result.index, "points_a": result.points_a}) + "\n")
+            log.flush()
+            print(f"game {result.index}: {result.points_a} "
+                  f"(total {sum(played.values())}/{len(played)})", flush=True)  # fmt: skip
     minutes = (time.perf_counter() - start) / 60
+    points = [played[i] for i in sorted(played) if i < config.games]
     stats = match_stats(points)
     print(format_stats(config, stats))
     budget = f"{args.time} s/move" if args.time is not None else f"{args.iterations} iterations"

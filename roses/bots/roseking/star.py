@@ -53,9 +53,10 @@ MAX_DEPTH: Final = 120  # plies; deeper than any game's remainder needs
 HISTORY: Final = MAX_DEPTH * MAX_MOVES
 ACTIONS: Final = 50
 
-# ``info``: counters the search shares with its caller
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON = 0, 1, 2, 3
-INFO_SIZE: Final = 4
+# ``info``: counters the search shares with its caller; I_DONE root moves were searched
+# whole before an abort, I_BEST the best of them (what a cut-short iteration still tells)
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_DONE, I_BEST = 0, 1, 2, 3, 4, 5
+INFO_SIZE: Final = 6
 
 WIN: Final = 1.0
 LOSS: Final = -1.0
@@ -310,7 +311,9 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
 
     With ``every`` each action gets its exact depth-limited value (analysis); otherwise
     each later action is searched only to see whether it beats the best so far (its
-    value is then an upper bound). Returns the index of the best action; -1 if aborted.
+    value is then an upper bound). Returns the index of the best action; -1 if aborted,
+    with ``info[I_DONE]`` the root actions searched whole before it, ``info[I_BEST]`` the
+    best of those.
     """
     moves = kernel._new(MAX_DEPTH * MAX_MOVES)
     keys = kernel._new(HISTORY + ACTIONS)
@@ -318,6 +321,8 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     features = new_features()
     best = 0
     best_value = -2.0
+    info[I_DONE] = 0
+    info[I_BEST] = 0
     for i in range(n):
         alpha = LOSS if every or not prune else max(best_value, LOSS)
         value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
@@ -327,6 +332,8 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
         values[i] = value
         if value > best_value:
             best, best_value = i, value
+        info[I_DONE] = i + 1
+        info[I_BEST] = best
     return best
 
 
