@@ -1,6 +1,7 @@
 """The Wars of the Roses page at four screen sizes, measured by the elements' boxes: on a
 laptop (1366x768, 1280x800) the map, the player's own plan and its Seal button are all on
-the screen without scrolling; on a phone (390x844) no panel covers another and nothing runs
+the screen without scrolling, and a control reached with Tab is never under the sticky Seal
+bar; on a phone (390x844) no panel covers another and nothing runs
 off the side; a wide screen (1600x1000) puts the map, the plan and the players side by side
 across its width. A screenshot of each (test artifacts), and axe-core on each."""
 
@@ -54,6 +55,36 @@ def no_sideways_scrolling(page: Page) -> None:
     assert width[0] <= width[1], f"the page is {width[0]} px wide on a {width[1]} px screen"
 
 
+# Where the focused control of the plan is, against the screen and the sticky footer.
+FOCUSED = """() => {
+  const field = document.activeElement;
+  if (!field.closest("form.plan-form")) return null;
+  const shown = field.getBoundingClientRect();
+  const footer = document.querySelector(".plan-footer").getBoundingClientRect();
+  return { name: field.getAttribute("aria-label") || field.name || field.textContent,
+    inFooter: field.closest(".plan-footer") !== null, top: shown.top, bottom: shown.bottom,
+    footerTop: footer.top, height: window.innerHeight };
+}"""
+
+
+def tab_through_the_plan(page: Page) -> None:
+    """Every control of the plan reached with Tab is on the screen and clear of the sticky
+    footer with the Seal button (WCAG 2.4.11: the focus is not hidden)."""
+    page.locator("#plan-title").focus()
+    seen = 0
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        field = page.evaluate(FOCUSED)
+        if field is None:  # past the plan
+            break
+        seen += 1
+        where = f"{field['name']} at {field['top']:.0f}-{field['bottom']:.0f}"
+        assert field["top"] >= 0 and field["bottom"] <= field["height"] + 0.5, where
+        if not field["inFooter"]:
+            assert field["bottom"] <= field["footerTop"] + 0.5, f"{where}: under the footer"
+    assert seen >= 4, "too few controls in the plan"
+
+
 @pytest.fixture
 def planning_game(server: LiveServer) -> tuple[int, Any]:
     """Red's page can show its plan: turn 1's cards taken over the API."""
@@ -92,6 +123,7 @@ def test_a_laptop_shows_the_map_the_plan_and_its_seal_button_at_once(
     assert box(page.locator(".wotr-map"))["x"] + 10 < box(seal)["x"]  # side by side
     no_sideways_scrolling(page)
     page.screenshot(path=str(shots.folder / f"planning-{size['width']}x{size['height']}.png"))
+    tab_through_the_plan(page)
     shots(page, f"planning-{size['width']}x{size['height']}-whole-page")
     assert_accessible(page, f"wotr-layout-{size['width']}")
 
@@ -125,6 +157,7 @@ def test_a_phone_stacks_the_panels_without_covering_any(
     seal.scroll_into_view_if_needed()
     assert on_screen(box(seal), size)
     page.screenshot(path=str(shots.folder / "planning-390x844.png"))
+    tab_through_the_plan(page)
     shots(page, "planning-390x844-whole-page")
     assert_accessible(page, "wotr-layout-390")
 
