@@ -52,6 +52,9 @@ def test_the_lobby_the_form_and_the_people_pages(
     page.wait_for_url("**/games/*")
     expect(page.locator("#status")).to_contain_text("Waiting for players")
     check(page, shots, "waiting-for-players")
+    page.goto(server.url + "/")
+    expect(page.locator(".game-row")).to_have_count(1)  # the game waiting, in my games
+    check(page, shots, "lobby-with-a-game")
 
     page.goto(f"{server.url}/ratings")
     expect(page.get_by_role("heading", name="Ratings")).to_be_visible()
@@ -108,3 +111,8 @@ def test_wars_of_the_roses_resigned(
     page.goto(f"{server.url}/games/{game_id}")
     expect(page.locator(".panel.end")).to_contain_text("Yellow resigned")
     check(page, shots, "wotr-resigned")
+    page.goto(server.url + "/")
+    finished = page.locator("[data-section=Finished] .game-row")
+    expect(finished).to_have_count(1)
+    expect(finished.get_by_role("link", name="Replay")).to_be_visible()
+    check(page, shots, "lobby-with-a-finished-game")
