@@ -121,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # A game read afresh (a restart, another process gone) may wait for a bot or a clock.
         on_load=lambda game: _loaded(app, game),
         capacity=settings.cached_games,
+        on_relayed=lambda game: live.announce(app, game, relayed=True),
     )
     app.state.games = games
     app.state.bots = BotRunner(games, settings)
@@ -128,7 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.timeouts = Timeouts(games, app.state.bots, sessions, settings.clock_check_seconds)
     app.state.analyses = AnalysisRunner(sessions, settings)
     app.state.relay = (
-        RedisRelay(settings.redis_url, settings.redis_channel, games.changed_elsewhere)
+        RedisRelay(settings.redis_url, settings.redis_channel, games)
         if settings.redis_url
         else None
     )

@@ -31,9 +31,10 @@ FORBIDDEN = 4403
 NOT_FOUND = 4404
 
 
-def announce(app: FastAPI, live: LiveGame) -> None:
+def announce(app: FastAPI, live: LiveGame, *, relayed: bool = False) -> None:
     """After a change (under the game's lock): views to this process's watchers, a note to
-    the players' lobbies, the bots, and the other server processes."""
+    the players' lobbies, the bots, and the other server processes; ``relayed``: another
+    process made the change, started its bots and told the others already."""
     hub: Hub = app.state.hub
     encoded: dict[int, str] = {}  # one encoding per viewer, shared by all their sockets
     for watcher in hub.game_watchers(live.id):
@@ -47,10 +48,15 @@ def announce(app: FastAPI, live: LiveGame) -> None:
         # Created, joined, left, started or called off: everyone's list of open games and
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
-    app.state.bots.poke(live)
     app.state.timeouts.arm(live)  # its clocks' next moment (or none)
+    if relayed:
+        return
+    app.state.bots.poke(live)
     if app.state.relay is not None:
-        app.state.relay.publish(live.id, live.version)
+        change = live.last_change
+        if change is not None and change.based_on + 1 != live.version:
+            change = None  # not the change that made this version
+        app.state.relay.publish(live.id, live.version, change)
 
 
 def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:

@@ -114,6 +114,9 @@ class LiveGame(GameHeader):
         self.lock = asyncio.Lock()
         self.stale = False  # dropped from the cache: read the game again
         self._views: dict[int | None, dict[str, JSON]] = {}
+        # The action that made the current version (None: read, or changed otherwise):
+        # other server processes apply it instead of reading the game again.
+        self.last_change: Change | None = None
 
     def _replay(self, seat: int, action: JSON, version: int) -> list[int]:
         before = set(self.module.to_act(self.state))
@@ -233,6 +236,7 @@ class LiveGame(GameHeader):
             for clock in change.clocks:
                 self.clocks[clock.seat] = clock
         self.result = change.result
+        self.last_change = change
         self.clear_views()
 
     def clear_views(self) -> None:
@@ -249,10 +253,13 @@ class LiveGames:
         on_change: Callable[[LiveGame], None],
         on_load: Callable[[LiveGame], None],
         capacity: int = 20_000,
+        on_relayed: Callable[[LiveGame], None] | None = None,
     ) -> None:
         self._sessions = sessions
         self._commits = CommitQueue(sessions.kw["bind"])
         self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
+        # The same for a change another server process made (which told the others).
+        self._on_relayed = on_relayed or on_change
         self._on_load = on_load  # e.g. starts the bots a game read afresh is waiting for
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
@@ -348,6 +355,7 @@ class LiveGames:
             live.status, live.result, live.to_act = FINISHED, result, ()
             if live.clocks is not None:
                 live.clocks = list(stopped)
+            live.last_change = None
             live.clear_views()
             await self._rate_if_over(live)
             self._on_change(live)
@@ -393,9 +401,11 @@ class LiveGames:
         with self._sessions.begin() as db:
             store.save_draft(db, game_id, seat, draft)
 
-    async def changed_elsewhere(self, game_id: int, version: int | None = None) -> None:
-        """The game changed outside its writer (a join, another process; ``version``, if
-        known, is the version it changed to): read it again and announce it."""
+    async def changed_elsewhere(
+        self, game_id: int, version: int | None = None, *, relayed: bool = False
+    ) -> None:
+        """The game changed outside its writer (a join; ``relayed``: in another process;
+        ``version``, if known, is the version it changed to): read it again, announce it."""
         cached = self._games.get(game_id)
         if cached is not None and version is not None and cached.version >= version:
             return  # already read at that version or a later one
@@ -405,6 +415,26 @@ class LiveGames:
         except ServiceError:
             return  # gone
         try:
-            self._on_change(live)
+            (self._on_relayed if relayed else self._on_change)(live)
         finally:
             live.lock.release()
+
+    async def acted_elsewhere(self, change: Change) -> None:
+        """Another server process accepted ``change``: applied to the cached state if it
+        follows this process's version (no database read, the move not paid twice), read
+        again on a gap; announced to this process's watchers either way."""
+        live = self._games.get(change.game_id)
+        if live is not None and not live.stale:
+            async with live.lock:
+                if live.version > change.based_on:
+                    return  # known already (e.g. read after the change)
+                if live.version == change.based_on and not live.stale:
+                    try:
+                        live.module.apply(live.state, change.seat, change.action)
+                    except IllegalAction:  # our state differs from the writer's: read it
+                        self.evict(change.game_id)
+                    else:
+                        live.accept(change)
+                        self._on_relayed(live)
+                        return
+        await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)

@@ -1,35 +1,85 @@
 """Scaling out: server processes tell each other about changed games through Redis.
 
-Each process keeps its own WebSockets and its own live games; a change accepted by one
-process is published, and every other process reads that game again and sends fresh views
-to its own watchers. Only a game's id and version travel through Redis, never a view or
-anything hidden; and notes about a game that are not changes of it (a chat message, a
-rematch offer), which hold nothing of the game itself.
+Each process keeps its own WebSockets and its own live games. An action accepted by one
+process is published whole (game, version, seat, action and what it did to the game's row:
+``store.Change``); every other process that holds the game applies it to its own cached
+state if it follows the version it has, and reads the game again only on a gap, then sends
+fresh views to its own watchers. Other changes (a join, a resignation) travel as "game g is
+now at version v" and are read again. Redis is the servers' own, like the database: an
+action (a sealed plan) travels through it, a view never does. Notes about a game that are
+not changes of it (a chat message, a rematch offer) travel whole too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from .clocks import SeatClock
+from .store import Change
+
 log = logging.getLogger("roses.server.relay")
 
 
+class Games(Protocol):
+    """What the relay tells this process's live games (``LiveGames``)."""
+
+    async def changed_elsewhere(
+        self, game_id: int, version: int | None = None, *, relayed: bool = False
+    ) -> None: ...
+
+    async def acted_elsewhere(self, change: Change) -> None: ...
+
+
+def change_json(change: Change) -> dict[str, Any]:
+    """``change`` as JSON (moments as ISO text)."""
+    data = dataclasses.asdict(change)
+    data["turn_since"] = change.turn_since.isoformat()
+    data["clock_due"] = None if change.clock_due is None else change.clock_due.isoformat()
+    data["clocks"] = [
+        {key: value.isoformat() if isinstance(value, datetime) else value
+         for key, value in clock.items()}
+        for clock in data["clocks"]
+    ]  # fmt: skip
+    return data
+
+
+def change_from_json(data: dict[str, Any]) -> Change:
+    due = data["clock_due"]
+    clocks = tuple(SeatClock(**_moments(clock)) for clock in data["clocks"])
+    return Change(
+        **{
+            **data,
+            "turn_since": datetime.fromisoformat(data["turn_since"]),
+            "clock_due": None if due is None else datetime.fromisoformat(due),
+            "clocks": clocks,
+        }
+    )
+
+
+def _moments(clock: dict[str, Any]) -> dict[str, Any]:
+    """A clock's fields: its texts are moments (the rest are numbers or None)."""
+    return {
+        key: datetime.fromisoformat(value) if isinstance(value, str) else value
+        for key, value in clock.items()
+    }
+
+
 class RedisRelay:
-    def __init__(
-        self, url: str, channel: str, on_remote_change: Callable[[int, int], Awaitable[None]]
-    ) -> None:
+    def __init__(self, url: str, channel: str, games: Games) -> None:
         self._redis = Redis.from_url(url)
         self._channel = channel
-        self._on_remote_change = on_remote_change
+        self._games = games
         self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
         self._listener: asyncio.Task[None] | None = None
         self._publishing: set[asyncio.Task[None]] = set()
@@ -51,9 +101,13 @@ class RedisRelay:
         await asyncio.gather(*self._publishing, return_exceptions=True)
         await self._redis.aclose()
 
-    def publish(self, game_id: int, version: int) -> None:
-        """Tell the others, without holding up the caller (the game's writer)."""
-        self._send(game_id, {"version": version})
+    def publish(self, game_id: int, version: int, change: Change | None = None) -> None:
+        """Tell the others that the game is at ``version`` (by ``change``, if that is
+        known), without holding up the caller (the game's writer)."""
+        content: dict[str, Any] = {"version": version}
+        if change is not None:
+            content["change"] = change_json(change)
+        self._send(game_id, content)
 
     def publish_note(self, game_id: int, note: dict[str, Any]) -> None:
         """Pass a note about a game (not a change of it) to the others' watchers."""
@@ -78,7 +132,17 @@ class RedisRelay:
             data = json.loads(message["data"])
             if data["origin"] == self._origin:
                 continue
-            if "note" not in data:
-                await self._on_remote_change(int(data["game"]), int(data["version"]))
-            elif self._on_remote_note is not None:
-                await self._on_remote_note(int(data["game"]), data["note"])
+            try:
+                await self._hear(data)
+            except Exception:  # one bad message must not stop the listening
+                log.exception("could not take in the news of game %s", data.get("game"))
+
+    async def _hear(self, data: dict[str, Any]) -> None:
+        if "change" in data:
+            await self._games.acted_elsewhere(change_from_json(data["change"]))
+        elif "note" not in data:
+            await self._games.changed_elsewhere(
+                int(data["game"]), int(data["version"]), relayed=True
+            )
+        elif self._on_remote_note is not None:
+            await self._on_remote_note(int(data["game"]), data["note"])

@@ -41,3 +41,40 @@ def test_the_channel_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch)
     """Deployments (or a benchmark beside the tests) sharing one Redis keep apart."""
     monkeypatch.setenv("ROSES_REDIS_CHANNEL", "roses:elsewhere")
     assert Settings.from_env().redis_channel == "roses:elsewhere"
+
+
+def test_another_server_applies_a_relayed_move_to_its_own_state(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The relay carries the action: a process holding the game applies it to its cached
+    state (no reading, no second move's work) and reads the game again only on a gap."""
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        red, white = sign_up(first), sign_up(first)
+        game = two_player_game(red, white)
+        red_elsewhere = Player(second, red.name, red.token)
+        white_elsewhere = Player(second, white.name, white.token)
+        games = second.app.state.games  # type: ignore[attr-defined]
+        path = f"/api/games/{game['id']}/ws"
+        with white_elsewhere.websocket(path) as white_ws, red_elsewhere.websocket(path) as red_ws:
+            for socket in (white_ws, red_ws):  # sent once the game is held
+                assert socket.receive_json()["version"] == game["version"]
+            held = games.cached(game["id"])
+            assert held is not None and held.version == game["version"]
+            after = act(red, game, game["state"]["legal_moves"][0])  # on the first server
+            pushed = white_ws.receive_json()["game"]
+            assert pushed["version"] == after["version"] and pushed["your_turn"] is True
+            assert red_ws.receive_json()["game"]["state"] == after["state"]  # Red's own view
+            assert games.cached(game["id"]) is held  # applied in place, not read again
+            assert held.version == after["version"] and held.actions == 1
+            # A move the second server never hears of, then one it does: a gap, read again.
+            relay = first.app.state.relay  # type: ignore[attr-defined]
+            with monkeypatch.context() as quiet:
+                quiet.setattr(relay, "publish", lambda *args: None)
+                unheard = act(white, after, pushed["state"]["legal_moves"][0])
+            last = act(red, unheard, unheard["state"]["legal_moves"][0])
+            assert white_ws.receive_json()["game"]["version"] == last["version"]
+            again = games.cached(game["id"])
+            assert again is not held and again.version == last["version"] and again.actions == 3
+            assert red_ws.receive_json()["game"]["state"] == last["state"]
