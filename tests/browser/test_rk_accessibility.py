@@ -212,3 +212,36 @@ def test_the_opponents_move_is_animated_briefly_unless_motion_is_reduced(
     ]
     # prefers-reduced-motion: the move is shown at once, without the animation.
     assert all((name == "none") == (motion == "reduce") for name in animations), animations
+
+
+def test_the_team_game_ends_with_the_team_result_on_a_phone(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    """RK-16: partners win or lose together; the end says so to each of them."""
+    suffix = uuid.uuid4().hex[:6]
+    names = [f"p{seat}-{suffix}" for seat in range(4)]
+    people = [api_user(server.url, name) for name in names]
+    seats = [{"kind": "me"}] + [{"kind": "invite", "name": name} for name in names[1:]]
+    game = people[0].post("/api/games", json={"players": 4, "seats": seats}).json()
+    for person in people[1:]:
+        assert person.post(f"/api/games/{game['id']}/join").status_code == 200
+    rng = random.Random(7)
+    view: dict[str, Any] = people[0].get(f"/api/games/{game['id']}").json()
+    while view["status"] == "active":
+        mover = people[view["to_act"][0]]
+        view = mover.get(f"/api/games/{game['id']}").json()
+        view = mover.post(
+            f"/api/games/{game['id']}/moves",
+            json={"move": rng.choice(view["state"]["legal_moves"]), "version": view["version"]},
+        ).json()
+    winner = view["result"]["winner"]
+    for seat, team in ((0, "red"), (1, "white")):  # Red 1 and White 1
+        page = sign_in_page(new_page({"width": 390, "height": 844}), server.url, people[seat])
+        page.goto(f"{server.url}/games/{game['id']}")
+        said = {"draw": "The game is a draw.", team: "Your team won."}.get(
+            winner, "Your team lost."
+        )
+        expect(page.locator(".banner.over")).to_contain_text(said)
+        expect(page.locator("#end")).to_contain_text(re.compile(r"\(RK-1[27]\)"))
+        shots(page, f"team-end-seat-{seat}")
+        assert_accessible(page, f"rk-team-end-phone-seat-{seat}")
