@@ -254,7 +254,7 @@ async function lobbyPage(me) {
   );
   const catalog = await api("/api/catalog");
   const games = el("div", { class: "game-lists" });
-  main.replaceChildren(el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
+  main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
   await renderGames(games);
   let pending = null;
   onLobby((message) => { // the socket notify.js keeps open for the badge

@@ -53,7 +53,7 @@ function renderWaiting() {
     el("div", { class: "banner", id: "status" }, cancelled ? t("This game was cancelled") : t("Waiting for players")),
     message ? el("p", { class: "error", role: "alert" }, message) : "",
     el("div", { class: "waiting" },
-      el("section", { class: "panel" }, el("h2", {}, t("{game} · game {id}", { game: t(view.title), id: gameId })),
+      el("section", { class: "panel" }, el("h1", {}, t("{game} · game {id}", { game: t(view.title), id: gameId })),
         el("ul", { class: "seat-list" }, view.seats.map((seat) => el("li", {},
           el("strong", {}, t(seat.label)), " ", seat.is_you ? t("{name} (you)", { name: seatName(seat) }) : seatName(seat))))),
       box),

@@ -43,7 +43,7 @@ function ratings(profile) {
     return el("p", { class: "muted" }, profile.guest ? t("Guests are never rated.") : t("No rated games yet."));
   }
   return profile.ratings.map((r) => el("div", { class: "rating" },
-    el("h3", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(r.game, r.variant)), ": ",
+    el("h2", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(r.game, r.variant)), ": ",
       el("strong", { class: "rating-value" }, Math.round(r.rating)), " ", tn("± {deviation} · {n} rated game", "± {deviation} · {n} rated games", r.games, { deviation: Math.round(r.deviation) })),
     historyPlot(r.history)));
 }
@@ -70,10 +70,10 @@ async function start() {
   const profile = await api(`/api/players/${encodeURIComponent(name)}`);
   document.title = t("roses · {name}", { name: profile.name });
   main.replaceChildren(el("section", { class: "panel profile" },
-    el("h2", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
+    el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
     ratings(profile),
-    el("h3", {}, t("Games played and won")), record(profile),
-    el("h3", {}, t("Recent games")), recent(profile)));
+    el("h2", {}, t("Games played and won")), record(profile),
+    el("h2", {}, t("Recent games")), recent(profile)));
 }
 
 start().catch((problem) => main.replaceChildren(el("p", { class: "error" }, problem.message)));

@@ -35,7 +35,7 @@ async function start() {
   const list = el("div", { class: "board" });
   const picker = el("select", { "aria-label": t("Game"), onchange: () => show(choices[picker.selectedIndex], list) },
     choices.map((c) => el("option", { selected: c === first }, c.label)));
-  main.replaceChildren(el("section", { class: "panel" }, el("h2", {}, t("Ratings")), picker, list));
+  main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, t("Ratings")), picker, list));
   await show(first, list);
 }
 

@@ -204,6 +204,6 @@ export function mapParts(board, table, labels, troops, open) {
   return [drawMap(board, table, labels, troops), legend(),
     h("details", { class: "panel map-areas", open: open.value,
       ontoggle: (event) => { open.value = event.target.open; } },
-    h("summary", { "data-key": "areas" }, t("The map, area by area")),
+    h("summary", { "data-key": "areas" }, h("h2", {}, t("The map, area by area"))),
     areaList(board, table, labels, troops))];
 }
