@@ -21,6 +21,18 @@ export function kindName(kind) {
   return names[kind] || kind;
 }
 
+// A seat's name in the reader's language: the game names its seats in English (the views,
+// the materials); the page translates them where it shows them.
+export function seatWord(label) {
+  const words = { Red: t("Red"), Yellow: t("Yellow"), Green: t("Green"), Blue: t("Blue") };
+  return words[label] || label;
+}
+
+// Seat names as a list: "Red, Yellow".
+export function seatWords(labels) {
+  return labels.map(seatWord).join(", ");
+}
+
 export function phaseName(phase) {
   const names = {
     "turn order": t("turn order"), "draw cards": t("draw cards"), income: t("income"),

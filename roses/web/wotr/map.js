@@ -3,7 +3,7 @@
 // ships where they sail, the Captain of Calais and, during a reveal, the troops placed.
 // The same table told area by area (areaList) is what a screen reader walks.
 
-import { SEAT_COLOURS, h, kindName, s, t, tn } from "./dom.js";
+import { SEAT_COLOURS, h, kindName, s, seatWord, t, tn } from "./dom.js";
 
 const ZONE_FILLS = {
   NM: "#e9e2cf", NE: "#efe6cc", MI: "#e6e9cf", SE: "#efe2d2", WC: "#e4e8d6", WA: "#e8dfd0",
@@ -48,7 +48,7 @@ export function legend() {
 
 // A hover tooltip's text: "York (Large Town): held by Red".
 function holderName(labels, seat) {
-  return seat === null || seat === undefined ? t("nobody") : labels[seat];
+  return seat === null || seat === undefined ? t("nobody") : seatWord(labels[seat]);
 }
 
 function icon(board, labels, id, x, y, seat, troops) {
@@ -143,7 +143,7 @@ export function drawMap(board, table, labels, troops = {}) {
     const [holder, zone] = table.calais;
     const [x, y] = layout.zones[zone].label;
     svg.append(s("g", { class: "calais", transform: `translate(${x + 150} ${y - 8})` },
-      s("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: labels[holder] })),
+      s("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: seatWord(labels[holder]) })),
       s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
         stroke: "#c9971c", "stroke-width": 4 }),
       s("text", { y: 6, fill: textColour(holder) }, t("Calais"))));
@@ -165,7 +165,7 @@ function standing(table) {
 export function areaList(board, table, labels, troops = {}) {
   const holder = (card) => holderName(labels, table.owner[card]);
   const placed = (card) => (troops[card] || []).map(({ seat, count }) =>
-    tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: labels[seat] }));
+    tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: seatWord(labels[seat]) }));
   const line = (text, card, extra = []) => h("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
     [text, ...extra].join("; "));
   const nobles = standing(table);
@@ -188,7 +188,7 @@ export function areaList(board, table, labels, troops = {}) {
     }
     if (table.calais && table.calais[1] === id) {
       here.push(h("li", {}, t("The Captain of Calais ({cp} CP) for {seat}",
-        { cp: board.data.calais.cp, seat: labels[table.calais[0]] })));
+        { cp: board.data.calais.cp, seat: seatWord(labels[table.calais[0]]) })));
     }
     return h("li", { class: "area", "data-zone": id },
       h("h3", {}, zone.name),

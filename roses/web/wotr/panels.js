@@ -2,13 +2,13 @@
 // money, mercenaries, cards), the turn track with the King's house and the awards, the log.
 // ``table``: {board, labels, seats} (seats: the server's seat list); ``state``: a view's table.
 
-import { PHASE, SEAT_COLOURS, h, phaseName, pounds, t, tn } from "./dom.js";
+import { PHASE, SEAT_COLOURS, h, phaseName, pounds, seatWord, t, tn } from "./dom.js";
 
 export const TURNS = 5;
 
 export function seatName(seats, labels, seat) {
   const info = seats[seat];
-  const label = labels[seat];
+  const label = seatWord(labels[seat]);
   if (info.is_you) return t("{seat} (you)", { seat: label });
   if (info.player) return t("{seat} ({player})", { seat: label, player: info.player });
   if (info.bot) return t("{seat} ({bot} bot)", { seat: label, bot: info.bot });
@@ -49,7 +49,7 @@ export function trackPanel({ board, labels }, state) {
     const holder = state.award_holder[award.id];
     const held = holder !== null && holder !== undefined;
     return h("li", { style: held ? `--seat: ${SEAT_COLOURS[holder]}` : "" },
-      t("{award}: {holder}", { award: award.name, holder: held ? labels[holder] : t("nobody") }));
+      t("{award}: {holder}", { award: award.name, holder: held ? seatWord(labels[holder]) : t("nobody") }));
   });
   const turns = Array.from({ length: TURNS }, (_, index) => {
     const turn = index + 1;

@@ -4,7 +4,7 @@
 // For the keyboard and screen readers: what happens is announced (a live region), the map
 // is also told area by area, and every redraw keeps the focus where the player is.
 
-import { Board, PHASE, SEAT_COLOURS, h, phaseName, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
+import { Board, PHASE, SEAT_COLOURS, h, phaseName, pounds, replaceKeepingFocus, seatWord, seatWords, t, tn } from "./dom.js";
 import { mapParts } from "./map.js";
 import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
 import { Planner, describeOrders } from "./plan.js";
@@ -196,7 +196,7 @@ class WotrUi {
     };
     const plans = index === 0 ? Object.entries(this.reveal.after.state.revealed).map(([label, orders]) => {
       const lines = describeOrders(this.board, orders);
-      return h("li", { style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, h("strong", {}, label), ": ",
+      return h("li", { style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, h("strong", {}, seatWord(label)), ": ",
         lines.length ? lines.join("; ") : t("no orders"));
     }) : [];
     let nextLabel = t("Back to the game");
@@ -262,13 +262,13 @@ class WotrUi {
     const state = view.state;
     if (this.reveal) return t("Turn {turn}: the plans are revealed.", { turn: this.reveal.turn });
     if (view.status === "finished") {
-      const winners = view.result.winners.join(", ");
+      const winners = seatWords(view.result.winners);
       if (view.result.resigned) {
-        return t("The game is over: {player} resigned; {winners} wins.", { player: view.result.resigned, winners });
+        return t("The game is over: {player} resigned; {winners} wins.", { player: seatWord(view.result.resigned), winners });
       }
       return t("The game is over: {winners} wins.", { winners });
     }
-    const waiting = state.awaiting.join(", ");
+    const waiting = seatWords(state.awaiting);
     if (state.phase === PHASE.draw) {
       return view.can_act ? t("Your pick: choose a card.") : t("Waiting for {players} to pick a card.", { players: waiting });
     }
@@ -300,7 +300,7 @@ class WotrUi {
         } }, ...content));
     });
     const upcoming = state.picks.map((label, index) => h("li", { class: index === 0 ? "now" : "",
-      style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, label));
+      style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, seatWord(label)));
     const picks = state.picks.length;
     return h("section", { class: "panel draft", "aria-labelledby": "draft-title" },
       h("h2", { id: "draft-title", tabindex: -1 }, t("Turn {turn}: draw cards", { turn: state.turn })),
@@ -330,7 +330,7 @@ class WotrUi {
             h("button", { type: "button", class: "primary", onclick: () => this.act({ french_aid: true }) },
               t("Take French Aid: {pounds}", { pounds: pounds(state.french_aid_offer) })),
             h("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, t("Decline"))))
-        : h("p", { class: "muted" }, t("{players} may take French Aid.", { players: state.awaiting.join(", ") })));
+        : h("p", { class: "muted" }, t("{players} may take French Aid.", { players: seatWords(state.awaiting) })));
   }
 
   planningPanel() {
@@ -400,7 +400,7 @@ class WotrUi {
     const result = this.view.result;
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
-      h("p", {}, t("{player} resigned. The others rank by their VP at that moment.", { player: result.resigned })),
+      h("p", {}, t("{player} resigned. The others rank by their VP at that moment.", { player: seatWord(result.resigned) })),
       h("ol", { class: "final-ranking" }, result.ranking.map((label) => {
         const seat = this.seatIndex(label);
         return h("li", { "data-seat": seat }, t("{player}: {vp} VP", { player: this.who(seat), vp: result.vp[seat] }));
