@@ -17,7 +17,7 @@ from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
 from .conftest import Screenshots
-from .helpers import api_user, log_length, sign_in_page
+from .helpers import api_user, log_length, sign_in_page, started_game
 
 pytestmark = pytest.mark.browser
 
@@ -128,4 +128,40 @@ def test_a_whole_game_with_the_keyboard_alone(
     expect(page.locator("#announcer")).to_contain_text("Game over.")
     shots(page, "end")
     assert_accessible(page, "rk-keyboard-end")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_light_play_by_keys_waits_on_end_turn_and_undo(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+) -> None:
+    """RK-19 by keys: after the play the focus is on "End turn"; Undo brings the focus back
+    to the hand; End turn makes the play final; after the opponent's play and end of turn
+    the focus is back in the hand."""
+    suffix = uuid.uuid4().hex[:6]
+    red = api_user(server.url, f"light-red-{suffix}")
+    white = api_user(server.url, f"light-white-{suffix}")
+    game_id = started_game(red, f"light-white-{suffix}", white, light=True)
+    page = sign_in_page(new_page(LAPTOP), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator(".banner.yours")).to_be_visible()
+    played = keyboard_move(page)
+    expect(page.locator('[data-key="end-turn"]')).to_be_focused()
+    expect(page.locator("#announcer")).to_contain_text(f"You played {played}.")
+    page.keyboard.press("Shift+Tab")  # to Undo
+    expect(page.locator('[data-key="undo"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(f'{IN_HAND}[data-card="{played}"]')).to_be_focused()
+    keyboard_move(page)
+    expect(page.locator('[data-key="end-turn"]')).to_be_focused()
+    shots(page, "light-pending")
+    page.keyboard.press("Enter")
+    expect(page.locator("#log li")).to_have_count(1)
+    view = white.get(f"/api/games/{game_id}").json()
+    reply = next(m for m in view["state"]["legal_moves"] if m != "draw")
+    pending = white.post(
+        f"/api/games/{game_id}/moves", json={"move": reply, "version": view["version"]}
+    ).json()
+    white.post(f"/api/games/{game_id}/end-turn", json={"version": pending["version"]})
+    expect(page.locator("#log li")).to_have_count(2)
+    page.wait_for_function(f"document.activeElement.matches('{IN_HAND}, [data-key=draw]')")
     assert page.js_errors == []  # type: ignore[attr-defined]
