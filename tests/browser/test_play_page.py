@@ -110,9 +110,17 @@ def test_conflicting_moves_from_two_tabs_apply_exactly_one(
     held: list[str | bytes] = []
 
     def slow_connection(socket: WebSocketRoute) -> None:
-        """The second tab's live updates are held back, as on a slow connection."""
+        """The second tab's live updates (views) are held back, as on a slow connection;
+        the answers to the moves it sends on its socket pass."""
         upstream = socket.connect_to_server()
-        upstream.on_message(lambda message: held.append(message))
+
+        def from_server(message: str | bytes) -> None:
+            if '"type":"game"' in str(message):
+                held.append(message)
+            else:
+                socket.send(message)
+
+        upstream.on_message(from_server)
         socket.on_message(lambda message: upstream.send(message))
 
     second.route_web_socket(re.compile(r".*/ws(\?.*)?$"), slow_connection)
@@ -239,7 +247,7 @@ def test_a_team_game_against_bots_is_created_and_played_from_the_lobby(
     page.goto(server.url + "/")
     page.get_by_label("4 players").check()
     for label in ("White 1", "Red 2", "White 2"):
-        page.get_by_label(f"{label} seat").select_option("bot")
+        page.get_by_label(f"Seat {label}", exact=True).select_option("bot")
         page.get_by_label(f"{label} bot").select_option("random")
         page.get_by_label(f"{label} strength").select_option("quick")
     shots(page, "team-game-form")
@@ -265,7 +273,7 @@ def test_a_guest_plays_the_computer(
     page.goto(server.url + "/")
     page.get_by_role("button", name="play as a guest").click()
     expect(page.locator(".me")).to_contain_text("(guest)")
-    page.get_by_label("White seat").select_option("bot")
+    page.get_by_label("Seat White", exact=True).select_option("bot")
     page.get_by_label("White bot").select_option("greedy")
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url("**/games/*")

@@ -80,14 +80,16 @@ export async function api(path, { method = "GET", body } = {}) {
 
 // Calls onMessage for every message; reconnects after a drop (a server restart, a phone
 // waking up). A game's socket says which version the page has (currentVersion), and the
-// server sends the state on (re)connection only if it is newer.
+// server sends the state on (re)connection only if it is newer. Returns { send(message) },
+// which is false when the socket is not open (the caller then uses HTTP).
 export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion = () => null) {
   let delay = 500;
+  let socket = null;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const version = currentVersion();
     const query = version === null || version === undefined ? "" : `?version=${version}`;
-    const socket = new WebSocket(`${scheme}://${location.host}${path}${query}`);
+    socket = new WebSocket(`${scheme}://${location.host}${path}${query}`);
     socket.onopen = () => {
       delay = 500;
       connectionBack();
@@ -103,6 +105,13 @@ export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion 
     };
   };
   connect();
+  return {
+    send(message) {
+      if (socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+  };
 }
 
 export function el(tag, attributes = {}, ...children) {

@@ -20,6 +20,36 @@ let myName = null;
 let chat = null; // the table talk and the rematch offer, kept across views
 let rematch = null;
 let clock = null; // the time limit, above the game (clock.js)
+let live = null; // the game's socket: moves go there while it is open
+let nextMoveId = 1;
+const unanswered = new Map(); // a move sent on the socket, by its id: { resolve, reject }
+
+// A move goes on the game's socket when it is open (no request per move), else as a POST.
+// The socket answers after the view of the new version, so the view shown is then that one.
+function act(action) {
+  const id = nextMoveId++;
+  if (live && live.send({ type: "move", move: action, version: view.version, id })) {
+    return new Promise((resolve, reject) => unanswered.set(id, { resolve, reject }));
+  }
+  return api(`/api/games/${gameId}/moves`, { method: "POST", body: { move: action, version: view.version } });
+}
+
+// The socket's answer to a move: an ack, or the refusal with the same status and sentence
+// as the POST's.
+function answered(reply) {
+  const waiting = unanswered.get(reply.id);
+  if (!waiting) return;
+  unanswered.delete(reply.id);
+  if (reply.type === "ack") waiting.resolve(view);
+  else waiting.reject(new ApiError(reply.status, reply.detail));
+}
+
+// The socket closed before answering: the move may or may not have been taken; the view
+// sent on reconnection tells.
+function unansweredLost() {
+  for (const waiting of unanswered.values()) waiting.reject(new ApiError(0, t("The connection was lost; reconnecting…")));
+  unanswered.clear();
+}
 
 async function lobbyAction(action) {
   message = "";
@@ -65,7 +95,7 @@ async function gameUi() {
   if (!loading) {
     const gameApi = {
       gameId,
-      act: (action) => api(`/api/games/${gameId}/moves`, { method: "POST", body: { move: action, version: view.version } }),
+      act,
       saveDraft: (draft) => api(`/api/games/${gameId}/draft`, { method: "PUT", body: { draft } }),
       materials: () => api(`/api/games/${gameId}/materials`),
       reload: async () => show(await api(`/api/games/${gameId}`)),
@@ -119,11 +149,15 @@ async function start() {
     main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, t("Back to the lobby")));
     return;
   }
-  liveSocket(`/api/games/${gameId}/ws`, (data) => {
+  live = liveSocket(`/api/games/${gameId}/ws`, (data) => {
     if (data.type === "game") show(data.game);
+    else if (data.type === "ack" || data.type === "error") answered(data);
     else if (data.type === "chat") chat.receive(data.message);
     else if (data.type === "rematch") rematch.receive(data.rematch);
-  }, (open) => document.body.classList.toggle("offline", !open), () => view && view.version);
+  }, (open) => {
+    document.body.classList.toggle("offline", !open);
+    if (!open) unansweredLost();
+  }, () => view && view.version);
 }
 
 start();
