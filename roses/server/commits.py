@@ -65,5 +65,4 @@ class CommitQueue:
 
     def _write(self, changes: list[Change]) -> None:
         with self._engine.begin() as connection:  # no ORM session: a hot path
-            for change in changes:
-                store.append_action(connection, change)
+            store.append_actions(connection, changes)

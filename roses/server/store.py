@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Connection, Table, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Table, bindparam, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from roses.games import GAMES, JSON, GameModule, InvalidInput, game_module
@@ -262,28 +262,71 @@ def _advance(db: Session | Connection, game_id: int, based_on: int, **changes: A
         raise Conflict(_("another action was accepted at the same moment; reload"))
 
 
+# Every action's statements, built once: building and keying a statement afresh costs
+# more CPU than running it.
+_ADVANCE_ACTIVE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.version == bindparam("based_on"))
+    .values(
+        version=bindparam("new_version", type_=_GAMES.c.version.type),
+        to_act=bindparam("new_to_act", type_=_GAMES.c.to_act.type),
+        turn_since=bindparam("new_turn_since", type_=_GAMES.c.turn_since.type),
+        status=bindparam("new_status", type_=_GAMES.c.status.type),
+        clock_due=bindparam("new_clock_due", type_=_GAMES.c.clock_due.type),
+    )
+)
+_LOG_ACTION = insert(_ACTIONS)
+
+
 def append_action(db: Session | Connection, change: Change) -> None:
     """Bump the version if it is still ``based_on`` and log the action; ``Conflict`` if not."""
-    _advance(
-        db,
-        change.game_id,
-        change.based_on,
-        to_act=change.to_act,
-        turn_since=change.turn_since,
-        status=change.status,
-        result=change.result,
-        clock_due=change.clock_due,
-    )
-    _write_clocks(db, change.game_id, change.clocks)
+    append_actions(db, [change])
+
+
+def append_actions(db: Session | Connection, changes: list[Change]) -> None:
+    """``append_action`` for each of ``changes`` in turn, the log written in one statement."""
+    for change in changes:
+        if change.result is None:  # the game goes on: its result stays NULL
+            advanced = db.execute(
+                _ADVANCE_ACTIVE,
+                {
+                    "g_id": change.game_id,
+                    "based_on": change.based_on,
+                    "new_version": change.based_on + 1,
+                    "new_to_act": change.to_act,
+                    "new_turn_since": change.turn_since,
+                    "new_status": change.status,
+                    "new_clock_due": change.clock_due,
+                },
+            )
+            if advanced.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(_("another action was accepted at the same moment; reload"))
+        else:
+            _advance(
+                db,
+                change.game_id,
+                change.based_on,
+                to_act=change.to_act,
+                turn_since=change.turn_since,
+                status=change.status,
+                result=change.result,
+                clock_due=change.clock_due,
+            )
+        _write_clocks(db, change.game_id, change.clocks)
+    now = utcnow()
     db.execute(
-        insert(_ACTIONS).values(
-            game_id=change.game_id,
-            number=change.number,
-            seat=change.seat,
-            action=change.action,
-            version=change.based_on + 1,
-            created_at=utcnow(),
-        )
+        _LOG_ACTION,
+        [
+            {
+                "game_id": change.game_id,
+                "number": change.number,
+                "seat": change.seat,
+                "action": change.action,
+                "version": change.based_on + 1,
+                "created_at": now,
+            }
+            for change in changes
+        ],
     )
 
 
