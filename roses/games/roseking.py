@@ -24,6 +24,7 @@ from roses.roseking import (
 )
 from roses.roseking.geometry import TARGET
 from roses.roseking.moves import DRAW, PASS, PASS_MOVE
+from roses.roseking.readable import end_account, log_entry
 from roses.roseking.record import record_of, root
 from roses.roseking.tutorial import STEPS as TUTORIAL_STEPS
 from roses.roseking.tutorial import Reason, judge
@@ -40,7 +41,7 @@ from .base import (
     TimeoutRule,
     TutorialAnswer,
 )
-from .roseking_log import end_account, move_entry, seat_label
+from .roseking_log import seat_label
 
 UNDO, END_TURN = "undo", "end-turn"
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per move: the server's settings
@@ -52,8 +53,13 @@ class RoseKingState:
     options: Mapping[str, JSON]
     # RK-19 Light: a play shown to its player, part of the game only once the turn ends.
     pending: Move | None = None
-    # The moves on the board told for people (roseking_log.move_entry), passes included.
+    # The moves on the board told for people (move_entry), passes included.
     entries: list[dict[str, JSON]] = field(default_factory=list)
+
+
+def move_entry(ply: int, before: Board, move: Move, after: Board) -> dict[str, JSON]:
+    """The engine's log entry (``readable.log_entry``) with the seat's name (RK-16)."""
+    return {**log_entry(ply, before, move, after), "seat": seat_label(before.turn, before.seats)}
 
 
 def _variant(players: int, options: Mapping[str, JSON]) -> Variant:

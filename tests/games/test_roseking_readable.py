@@ -1,4 +1,4 @@
-"""The Rose King told for people (roses.games.roseking_log through the module's view and
+"""The Rose King told for people (roses.roseking.readable through the module's view and
 replay): each move's squares (RK-8..RK-11), the end's reason (RK-12, RK-13, RK-17), the
 territories' points (RK-14), the tie-break that decided (RK-15, RK-21), the viewer's result;
 and a game still under way looked back on: each seat's own view, never the pile's order
@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from roses.games.roseking import END_TURN, ROSE_KING, RoseKingState
-from roses.games.roseking_log import decided_by
 from roses.roseking import TeamScore, card_name, parse_square, territory_sizes
 from roses.roseking.geometry import TARGET
 from roses.roseking.moves import DRAW, HERO, PLAY
+from roses.roseking.readable import decided_by
 from tests.server.hidden import assert_states_hide_the_pile, history, secret_order, walk
 
 from .test_roseking_module import new_game, play

@@ -163,7 +163,7 @@ def assert_mail_hides(text: str, secrets: list[str]) -> None:
         assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", words), f"{secret!r} mailed"
 
 
-# A Rose King log entry (roses.games.roseking_log.move_entry): public facts of a move made.
+# A Rose King log entry (roses.games.roseking.move_entry): public facts of a move made.
 RK_LOG_KEYS = {"ply", "seat", "seat_index", "team", "move", "kind", "card", "from", "to",
                "flipped", "drew"}  # fmt: skip
 
