@@ -263,6 +263,15 @@ class Analysable(Protocol):
         """One decision judged within ``seconds`` (runs in a worker process)."""
         ...
 
+    def position_input(self, raw: JSON) -> Any:
+        """A position a player set up, in the game's own JSON, checked and made what
+        ``analyse_position`` takes (picklable); ``InvalidInput`` naming what is wrong."""
+        ...
+
+    def analyse_position(self, position_input: Any, seconds: float) -> dict[str, JSON]:
+        """Every decision open in that position valued within ``seconds`` (a worker)."""
+        ...
+
 
 def analysable(module: object) -> Analysable | None:
     """``module`` as an ``Analysable`` if it offers analysis, else None."""

@@ -327,6 +327,20 @@ class RoseKing:
         ply, view, move = analysis_input
         return analyse_move(view, parse_move(move), ply, time_limit=seconds).to_dict()
 
+    def position_input(self, raw: JSON) -> PlayerView:
+        """An RK-23 position or a JSON view: the view of its seat to move (RK-20)."""
+        from roses.bots.roseking.positions import position_view
+
+        try:
+            return position_view(raw)
+        except ValueError as error:
+            raise InvalidInput(str(error)) from None
+
+    def analyse_position(self, position_input: PlayerView, seconds: float) -> JSON:
+        from roses.bots.roseking.analysis import analyse_position
+
+        return analyse_position(position_input, time_limit=seconds).to_dict()
+
     def tutorial(self) -> RoseKingTutorial:
         return RoseKingTutorial(self)
 

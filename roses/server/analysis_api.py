@@ -5,32 +5,39 @@ Who may see it: anyone signed in once the game is over; while it runs, its spect
 the players of a casual game, for the decisions made so far. Never a player during their own
 rated game. Each decision is judged from what its seat knew when making it, so an analysis
 of a running game reveals nothing its moves did not.
+
+A position a player sets up (or takes from a game: "analyse from here") is analysed the
+same way, at once, from the view of its seat to move; closed to anyone playing a rated
+game, since the position could be that game's.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy import select
 
-from roses.games import JSON
+from roses.games import JSON, InvalidInput, game_module
 from roses.games.base import Analysable, analysable
 
 from .analysis_runner import AnalysisRunner, stored_results
+from .bot_pool import BotFailed
 from .deps import CurrentUser
-from .errors import Conflict, Forbidden, NotFound, as_sentence
-from .i18n import N_, _
+from .errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable, as_sentence
+from .i18n import N_, _, game_error
 from .live_games import LiveGame, LiveGames
-from .models import Game, User
+from .models import Game, Seat, User
 from .quotas import limiter_of
 from .schemas import ERROR_ANSWERS, GameId
 from .store import ACTIVE, FINISHED
 from .views import summary
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, tags=["analysis"])
+GameName = Annotated[str, Path(min_length=1, max_length=24, description="e.g. roseking")]
 
 
 class Analysis(BaseModel):
@@ -134,3 +141,74 @@ async def start_analysis(game_id: GameId, user: CurrentUser, request: Request) -
     """Analyse the decisions not analysed yet (202, poll GET for progress); 200 if there are
     none. A fresh analysis counts against the account's rate limit; a cached one is free."""
     return await _analysis(request, game_id, user, start=True)
+
+
+# -- a position set up by a player ----------------------------------------------------------
+
+
+class Unavailable(ServiceError):
+    """503: the analysis could not be made now (it overran its time or failed)."""
+
+    status = 503
+
+
+class PositionRequest(BaseModel):
+    position: Any = Field(
+        description="the position in the game's own form (The Rose King: an RK-23 position, "
+        "or a JSON view as GET /api/games/{id} sends it, or its state)"
+    )
+
+
+class PositionAnalysis(BaseModel):
+    game: str
+    seconds: float = Field(description="the search time it was given")
+    analysis: dict[str, Any] = Field(
+        description="The Rose King: turn, team, moves (every legal move of the seat to move "
+        "with its win probability, best first), depth, exact, nodes"
+    )
+
+
+def _plays_rated(sessions: Any, user: User) -> bool:
+    with sessions() as db:
+        query = select(Seat.game_id).join(Game, Game.id == Seat.game_id)
+        query = query.where(Seat.user_id == user.id, Game.status == ACTIVE, Game.rated)
+        return db.scalars(query.limit(1)).first() is not None
+
+
+@router.post(
+    "/analysis/{game}/position",
+    response_model=PositionAnalysis,
+    responses={503: {"description": "the analysis could not be made now; try again"}},
+)
+async def analyse_position(
+    game: GameName, body: PositionRequest, user: CurrentUser, request: Request
+) -> PositionAnalysis:
+    """A position set up by a player, analysed from the view of its seat to move (never the
+    order of a pile). Closed (403) while the account plays a rated game; 422 for a position
+    that is not one."""
+    try:
+        module = game_module(game)
+    except InvalidInput as error:
+        raise NotFound(game_error(error)) from None
+    analyses = analysable(module)
+    if analyses is None:
+        raise NotFound(_("there is no analysis for {title}", title=_(module.title)))
+    try:
+        position = analyses.position_input(body.position)
+    except InvalidInput as error:
+        raise Unprocessable("position", game_error(error)) from None
+    if await asyncio.to_thread(_plays_rated, request.app.state.sessions, user):
+        raise Forbidden(_("you are playing a rated game: analysis opens to you once it is over"))
+    limiter_of(request).hit(
+        "position_analyses_per_account",
+        str(user.id),
+        N_("you have asked for many position analyses lately"),
+    )
+    runner = _runner(request)
+    try:
+        result = await runner.analyse_position(module.name, position)
+    except TimeoutError:
+        raise Unavailable(_("the analysis took too long and was stopped: try again")) from None
+    except BotFailed:
+        raise Unavailable(_("the analysis failed: try again later")) from None
+    return PositionAnalysis(game=module.name, seconds=runner.position_seconds, analysis=result)

@@ -50,6 +50,8 @@ class AnalysisRunner:
     def __init__(self, sessions: sessionmaker[Session], settings: Settings) -> None:
         self._sessions = sessions
         self._seconds = settings.analysis_seconds
+        self._position_seconds = settings.position_analysis_seconds
+        self._margin = settings.bot_margin_seconds
         self._limit = settings.analysis_seconds + settings.bot_margin_seconds
         self._pool = BotPool(settings.analysis_workers)
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -59,6 +61,10 @@ class AnalysisRunner:
     @property
     def seconds(self) -> float:
         return self._seconds
+
+    @property
+    def position_seconds(self) -> float:
+        return self._position_seconds
 
     def running(self, game_id: int) -> bool:
         return game_id in self._tasks
@@ -88,6 +94,13 @@ class AnalysisRunner:
             self.problems[game_id] = N_("the analysis failed: try again later")
         finally:
             del self._tasks[game_id]
+
+    async def analyse_position(self, game: str, position_input: Any) -> JSON:
+        """A position a player set up, analysed in a worker within the hard limit
+        (``TimeoutError``, ``BotFailed``)."""
+        seconds = self._position_seconds
+        job = AnalysisJob(game=game, analysis_input=position_input, seconds=seconds, position=True)
+        return await self._pool.run(job, seconds + self._margin)
 
     async def stop(self) -> None:
         tasks = list(self._tasks.values())

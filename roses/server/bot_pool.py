@@ -41,11 +41,13 @@ class BotJob:
 
 @dataclass(frozen=True)
 class AnalysisJob:
-    """One decision of a game analysed (``roses.games.base.Analysable``)."""
+    """One decision of a game analysed, or a position a player set up
+    (``roses.games.base.Analysable``)."""
 
     game: str
     analysis_input: Any
     seconds: float
+    position: bool = False  # analysis_input is a position_input, not a decision
 
 
 class BotFailed(Exception):
@@ -101,7 +103,8 @@ def _work(connection: Connection, niceness: int) -> None:
                 if analyses is None:
                     raise BotFailed(f"{job.game} has no analysis")
                 _ready(connection, prepared, (job.game, ANALYSIS), analyses.prepare_analysis)
-                answer = analyses.analyse(job.analysis_input, job.seconds)
+                analyse = analyses.analyse_position if job.position else analyses.analyse
+                answer = analyse(job.analysis_input, job.seconds)
             else:
                 _ready(
                     connection, prepared, (job.game, job.bot), partial(module.prepare_bot, job.bot)

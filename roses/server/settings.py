@@ -27,6 +27,7 @@ Window = Literal[
     "invitations_per_account",
     "chat_messages_per_account",
     "analyses_per_account",
+    "position_analyses_per_account",
 ]
 
 # The settings of rate limits, quotas and request bounds that the environment can set.
@@ -42,6 +43,7 @@ _LIMITS = (
     "keep_alive_seconds",
     "trusted_origins",
     "analysis_seconds",
+    "position_analysis_seconds",
 )
 
 
@@ -60,6 +62,7 @@ class Settings(BaseModel):
     # that an analysis never holds up a bot's move).
     analysis_seconds: float = 0.2
     analysis_workers: int = 1
+    position_analysis_seconds: float = 1.0  # a position a player set up, or "from here"
     # Games kept in memory by their writers; the least recently used are read again later.
     cached_games: int = 20_000
     # A seat's private draft (e.g. a plan being made) is at most this many bytes of JSON.
@@ -91,6 +94,7 @@ class Settings(BaseModel):
     invitations_per_account: str = "60/hour"
     chat_messages_per_account: str = "12/minute"
     analyses_per_account: str = "20/hour"  # games analysed afresh (a cached one is free)
+    position_analyses_per_account: str = "120/hour"
     # Quotas on what one account holds at once.
     open_games_per_account: int = 50
     bot_games_per_account: int = 3

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.bots.test_analysis import FOUR_MOVES
 from tests.server.live_server import LiveServer, running_server
 
 from .axe import assert_accessible
@@ -26,7 +27,8 @@ JUDGEMENTS = {"best", "good", "inaccuracy", "mistake", "blunder", "forced"}
 @pytest.fixture
 def fast_server(tmp_path: Path) -> Iterator[LiveServer]:
     """A server that searches each move 0.05 s (the default is 0.2 s)."""
-    with running_server(tmp_path, {"ROSES_ANALYSIS_SECONDS": "0.05"}) as live:
+    env = {"ROSES_ANALYSIS_SECONDS": "0.05", "ROSES_POSITION_ANALYSIS_SECONDS": "0.3"}
+    with running_server(tmp_path, env) as live:
         yield live
 
 
@@ -97,11 +99,31 @@ def test_a_finished_game_is_analysed_in_the_browser(
     expect(from_here.locator("li.played strong")).to_have_text(fourth)
     for item in from_here.locator("li").all():
         assert re.search(r"\d+%", item.inner_text())
+    # Analyse from here: the position shown searched longer, every move with its chance.
+    page.get_by_role("button", name="Analyse from here").click()
+    deeper = page.locator("#from-here-deeper")
+    expect(deeper).to_contain_text("searched 0.3 s")
+    expect(deeper.locator("li").first).to_contain_text("%")
+    assert deeper.locator("li").count() == from_here.locator("li").count()
     shots(page, "move-3")
     assert_accessible(page, "analysis-move")
 
+    # A position set up by the player (RK-23), and one that is not a position.
+    box = page.get_by_label("A position in RK-23 notation, or a view (JSON)")
+    box.fill(FOUR_MOVES)
+    page.get_by_role("button", name="Analyse this position").click()
+    result = page.locator("#set-up-result")
+    expect(result.locator("li")).to_have_count(4)
+    expect(result).to_contain_text("Red to move")
+    expect(result).to_contain_text("E2")
+    box.fill("no position at all")
+    page.get_by_role("button", name="Analyse this position").click()
+    expect(result.get_by_role("alert")).to_contain_text("Not a position (RK-23)")
+    shots(page, "set-up")
+
     # Clicking the graph shows the position nearest the click.
     point = page.locator('.analysis-graph .graph-point[data-position="6"]')
+    point.scroll_into_view_if_needed()
     box = point.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -13,21 +13,29 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from roses.games import GAMES, register
-from roses.games.roseking import ROSE_KING
-from roses.roseking import Board
+from roses.games.roseking import ROSE_KING, RoseKing
+from roses.roseking import Board, Move
 from roses.server import Settings, create_app
 from roses.server.models import AnalysisRow
+from tests.bots.test_analysis import FOUR_MOVES
+from tests.bots.test_mcts import LAST_STONE_FOR_RED
 
 from .conftest import Player, act, sign_up, two_player_game
 from .duel import DUEL
-from .hidden import assert_analysis_only
+from .hidden import assert_analysis_only, walk
 
 pytestmark = pytest.mark.timeout(240)  # the first analysis compiles the search in its worker
 MOVES = 6
+FOUR_MOVES_WINS = {"E2": 0.1667, "S1": 0.1, "W3": 0.0, "SW2": 0.0}  # by brute force
 
 
 def settings(database_url: str, **changes: Any) -> Settings:
-    return Settings(database_url=database_url, analysis_seconds=0.05, **changes)
+    return Settings(
+        database_url=database_url,
+        analysis_seconds=0.05,
+        position_analysis_seconds=2.0,  # enough to solve FOUR_MOVES at any load
+        **changes,
+    )
 
 
 @pytest.fixture
@@ -215,12 +223,17 @@ def test_the_analysis_input_is_the_same_whatever_the_order_of_the_pile() -> None
     assert all(view.draw_pile_cards == tuple(sorted(view.draw_pile_cards)) for _, view, _ in first)
 
 
-def test_an_analysis_that_overruns_its_hard_limit_is_stopped(database_url: str) -> None:
+def test_an_analysis_that_overruns_its_hard_limit_is_stopped(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The search's time plus the margin bounds each decision's job: past it the worker is
-    killed and the analysis stops with a sentence; what was done is kept."""
-    strict = settings(database_url, bot_margin_seconds=0.0)
-    strict.analysis_seconds = 0.0005  # no search answers within half a millisecond
-    with TestClient(create_app(strict)) as client:
+    killed and the analysis stops with a sentence; nothing half-done is kept."""
+
+    def overrun(self: RoseKing, analysis_input: Any, seconds: float) -> Any:
+        time.sleep(seconds + 5)  # the worker is forked from this process: it runs this
+
+    monkeypatch.setattr(RoseKing, "analyse", overrun)
+    with TestClient(create_app(settings(database_url, bot_margin_seconds=1.0))) as client:
         red, white = sign_up(client), sign_up(client)
         game = finished(red, white)
         path = f"/api/games/{game['id']}/analysis"
@@ -228,6 +241,90 @@ def test_an_analysis_that_overruns_its_hard_limit_is_stopped(database_url: str) 
         body = wait_for(red, game["id"])
         assert body["problem"] == "The analysis took too long and was stopped: try again."
         assert body["decisions"] == [None] * MOVES
+        monkeypatch.undo()  # in the next worker: the workers that overran were killed
         again = red.post(path)  # may be asked again; the problem is forgotten
         assert again.status_code == 202 and again.json()["problem"] is None
-        wait_for(red, game["id"])
+        assert None not in wait_for(red, game["id"])["decisions"]
+
+
+# -- a position set up by a player ------------------------------------------------------------
+
+POSITION = "/api/analysis/roseking/position"
+
+
+def game_over() -> str:
+    """A position after the supply's last stone (RK-12)."""
+    board = Board.from_position(LAST_STONE_FOR_RED)
+    board.push(Move.from_str("E3"))
+    assert board.is_over()
+    return board.position()
+
+
+def test_a_position_set_up_by_a_player_is_analysed_from_its_seat_to_move(
+    app_client: TestClient,
+) -> None:
+    """FOUR_MOVES, as RK-23 text and as the view a seat is sent: the same exact values as the
+    brute-force solution in tests/bots/test_analysis.py."""
+    player = sign_up(app_client)
+    board = Board.from_position(FOUR_MOVES)
+    for position in (FOUR_MOVES, {"state": board.view(0).to_dict()}, board.view(None).to_dict()):
+        answer = player.post(POSITION, {"position": position})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        walk(body)
+        assert set(body) == {"game", "seconds", "analysis"} and body["seconds"] == 2.0
+        analysis = body["analysis"]
+        assert analysis["exact"] is True and analysis["team"] == "red"
+        assert {m["move"]: m["win"] for m in analysis["moves"]} == FOUR_MOVES_WINS
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ("not a position", "not a position (RK-23)"),
+        ({"stones": {}}, "the view has no crown"),
+        ({"state": {**Board(seed=1).view(0).to_dict(), "turn": "q"}}, "must name a seat"),
+        (game_over(), "the game is over in this position"),
+        (7, "a JSON view is an object"),
+    ],
+)
+def test_a_position_that_is_not_one_is_refused_with_a_sentence(
+    app_client: TestClient, position: Any, message: str
+) -> None:
+    answer = sign_up(app_client).post(POSITION, {"position": position})
+    assert answer.status_code == 422, answer.text
+    assert message.lower() in answer.json()["detail"].lower()
+    assert answer.json()["errors"][0]["field"] == "position"
+
+
+def test_positions_are_closed_to_a_player_of_a_rated_game_in_progress(
+    app_client: TestClient,
+) -> None:
+    red, white, other = sign_up(app_client), sign_up(app_client), sign_up(app_client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": white.name}]
+    game_id = red.post("/api/games", {"seats": seats, "rated": True}).json()["id"]
+    assert white.post(f"/api/games/{game_id}/join").status_code == 200
+    for player in (red, white):
+        answer = player.post(POSITION, {"position": FOUR_MOVES})
+        assert answer.status_code == 403 and "rated game" in answer.json()["detail"]
+    assert other.post(POSITION, {"position": FOUR_MOVES}).status_code == 200
+    assert white.post(f"/api/games/{game_id}/resign").status_code == 200
+    assert red.post(POSITION, {"position": FOUR_MOVES}).status_code == 200
+
+
+def test_position_analyses_are_rate_limited(database_url: str) -> None:
+    limited = settings(database_url, position_analyses_per_account="2/hour")
+    with TestClient(create_app(limited)) as client:
+        player = sign_up(client)
+        for _ in range(2):
+            assert player.post(POSITION, {"position": FOUR_MOVES}).status_code == 200
+        refused = player.post(POSITION, {"position": FOUR_MOVES})
+        assert refused.status_code == 429 and "many position analyses" in refused.json()["detail"]
+
+
+def test_a_game_or_position_without_analysis_answers_404(duel_client: TestClient) -> None:
+    player = sign_up(duel_client)
+    answer = player.post("/api/analysis/duel/position", {"position": {}})
+    assert answer.status_code == 404, answer.text
+    assert answer.json()["detail"] == "There is no analysis for Duel of bids."
+    assert player.post("/api/analysis/chess/position", {"position": {}}).status_code == 404

@@ -1,7 +1,8 @@
 // The analysis page of any game that has one (/games/<id>/analysis): the game's states come
 // from its replay, each decision's judgement from /api/games/<id>/analysis, which this page
 // starts and polls while it runs. The game's own page draws it:
-// /static/<game>/analysis.js exports createAnalysisUi(main, {game, frames, analyse}).
+// /static/<game>/analysis.js exports createAnalysisUi(main, {game, frames, analyse,
+// analysePosition}).
 
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
@@ -48,7 +49,9 @@ async function start() {
     const [replay, analysis] = await Promise.all([api(`/api/games/${gameId}/replay`), read()]);
     const module = await import(`/static/${replay.game.game}/analysis.js`);
     document.title = t("Analysis of game {id} — {title}", { id: gameId, title: replay.game.title });
-    ui = module.createAnalysisUi(main, { game: replay.game, frames: replay.frames, analyse });
+    // A position analysed at once (a set-up one, or one of the game's: "analyse from here").
+    const analysePosition = (position) => api(`/api/analysis/${replay.game.game}/position`, { method: "POST", body: { position } });
+    ui = module.createAnalysisUi(main, { game: replay.game, frames: replay.frames, analyse, analysePosition });
     const missing = analysis.decisions.some((decision) => decision === null);
     if (missing && !analysis.running && !analysis.problem) await analyse();
     else follow(analysis);

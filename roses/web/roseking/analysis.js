@@ -55,6 +55,12 @@ export function redChances(decisions) {
   return [decisions[0]?.red_win_before ?? null, ...decisions.map((d) => d?.red_win_after ?? null)];
 }
 
+// A move judged best (it lost less than half a percent) or forced is shown as the best one
+// played; the other moves of its position are listed under "Every move from here".
+function asGoodAsBest(decision) {
+  return decision.best_move === decision.move || decision.judgement === "best" || decision.judgement === "forced";
+}
+
 function svg(tag, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -107,9 +113,20 @@ function countsText(decisions, team) {
   ].join(" · ");
 }
 
-// The page: {game, frames} from the replay (frames[i] is the state after i moves) and
-// analyse() to ask for the moves not analysed yet. Returns {update(analysis), problem(text)}.
-export function createAnalysisUi(main, { game, frames, analyse }) {
+// A position's analysis (POST /api/analysis/roseking/position): every move, best first.
+function positionList(answer) {
+  const { analysis, seconds } = answer;
+  return [
+    el("p", {}, t("{side} to move, searched {seconds} s: the chance of winning after each move.", { side: teamName(analysis.team), seconds }),
+      " ", analysis.exact ? el("span", { class: "exact" }, t("exact")) : el("span", { class: "muted" }, t("an estimate, {depth} moves ahead", { depth: analysis.depth }))),
+    el("ol", { class: "from-here-moves" }, analysis.moves.map((option) => el("li", {}, el("strong", {}, moveName(option.move)), " ", percent(option.win)))),
+  ];
+}
+
+// The page: {game, frames} from the replay (frames[i] is the state after i moves),
+// analyse() to ask for the moves not analysed yet and analysePosition(position) for one
+// position at once. Returns {update(analysis), problem(text)}.
+export function createAnalysisUi(main, { game, frames, analyse, analysePosition }) {
   loadStyles();
   const total = frames.length - 1;
   let decisions = Array(total).fill(null);
@@ -127,6 +144,14 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
   const caption = el("div", { id: "analysis-position", class: "panel analysis-position" });
   const summary = el("div", { class: "analysis-summary" });
   const fromHere = el("div", { id: "from-here" });
+  const deeper = el("div", { id: "from-here-deeper", "aria-live": "polite" });
+  let deeperAt = null; // the position the deeper search is for
+  const hereButton = el("button", { type: "button", onclick: () => searchHere() }, t("Analyse from here"));
+  const setUpText = el("textarea", { id: "set-up-position", rows: 3, spellcheck: "false" });
+  const setUpResult = el("div", { id: "set-up-result", "aria-live": "polite" });
+  const setUpForm = el("form", { class: "set-up", onsubmit: (event) => { event.preventDefault(); searchSetUp(); } },
+    el("label", { for: "set-up-position" }, t("A position in RK-23 notation, or a view (JSON)")), setUpText,
+    el("button", { type: "submit" }, t("Analyse this position")), setUpResult);
   const rows = [];
   const body = el("tbody", {});
   for (let ply = 0; ply < total; ply += 1) {
@@ -170,7 +195,7 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
       t("Judgement: {judgement}", { judgement: judgementText(d.judgement) })));
     lines.push(el("p", {}, t("{side}'s chance of winning: {before} with the best move, {after} with the move played.", {
       side, before: percent(d.win_before), after: percent(d.win_after) })));
-    if (d.best_move !== d.move && d.win_after < d.win_before) {
+    if (!asGoodAsBest(d)) {
       lines.push(el("p", {}, t("The best move was {best}: it would have kept {percent}.", { best: moveName(d.best_move), percent: percent(d.win_before) })));
     }
     lines.push(el("p", { class: "muted small" }, d.exact
@@ -193,6 +218,39 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
     ];
   }
 
+  async function run(box, position) {
+    box.replaceChildren(el("p", { class: "muted" }, t("Searching…")));
+    try {
+      box.replaceChildren(...positionList(await analysePosition(position)));
+    } catch (failure) {
+      box.replaceChildren(el("p", { class: "error", role: "alert" }, failure.message));
+    }
+  }
+
+  // The position shown, searched longer than the game's analysis did (every move from it).
+  function searchHere() {
+    deeperAt = index;
+    run(deeper, frames[index]);
+  }
+
+  function searchSetUp() {
+    const text = setUpText.value.trim();
+    if (!text) {
+      setUpResult.replaceChildren(el("p", { class: "error", role: "alert" }, t("Write a position first.")));
+      return;
+    }
+    let position = text;
+    if (text.startsWith("{")) {
+      try {
+        position = JSON.parse(text);
+      } catch {
+        setUpResult.replaceChildren(el("p", { class: "error", role: "alert" }, t("The view is not valid JSON.")));
+        return;
+      }
+    }
+    run(setUpResult, position);
+  }
+
   function showPosition() {
     const frame = frames[index];
     renderBoard(boardBox, frame, { turned });
@@ -201,6 +259,11 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
     south.replaceChildren(...hands(frame, bottom));
     caption.replaceChildren(...describe());
     fromHere.replaceChildren(...movesFromHere());
+    hereButton.hidden = index === total;
+    if (deeperAt !== index) {
+      deeperAt = null;
+      deeper.replaceChildren();
+    }
     graphBox.replaceChildren(drawGraph(redChances(decisions), index, go));
     rows.forEach(({ row, button }, ply) => {
       const current = ply === index - 1;
@@ -229,8 +292,7 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
       cells.judgement.replaceChildren(el("span", { class: "symbol", "aria-hidden": "true" }, SYMBOLS[d.judgement]), " ", judgementText(d.judgement),
         ...(d.exact ? [el("span", { class: "exact" }, t("exact"))] : []));
       cells.chance.replaceChildren(t("{before} → {after}", { before: percent(d.win_before), after: percent(d.win_after) }));
-      // A move as good as the best (equal values) is shown as the best one played.
-      const asGood = d.best_move === d.move || d.win_after >= d.win_before;
+      const asGood = asGoodAsBest(d);
       cells.best.replaceChildren(asGood ? el("span", { class: "muted" }, t("played")) : t("{move} ({percent})", { move: moveName(d.best_move), percent: percent(d.win_before) }));
     });
   }
@@ -278,7 +340,8 @@ export function createAnalysisUi(main, { game, frames, analyse }) {
           el("button", { type: "button", onclick: () => go(total), "aria-label": t("last") }, "»"),
           el("button", { type: "button", class: "link", onclick: () => { turned = !turned; showPosition(); } }, t("Turn board"))),
         el("div", { class: "panel" }, el("h2", {}, t("Red's chance of winning")), graphBox, summary),
-        el("div", { class: "panel" }, el("h2", {}, t("Every move from here")), fromHere),
+        el("div", { class: "panel" }, el("h2", {}, t("Every move from here")), fromHere, hereButton, deeper),
+        el("div", { class: "panel" }, el("h2", {}, t("Analyse a position")), setUpForm),
         el("div", { class: "panel moves-panel" }, el("h2", {}, t("Moves")), table))),
   );
 
