@@ -81,6 +81,14 @@ _FIELDS: dict[str, str] = {
     "limit": N_("the number of players to list"),
     "variant": N_("the variant"),
     "language": N_("the language"),
+    "time_limit": N_("the time limit"),
+    "email": N_("the e-mail address"),
+    "digest": N_("the daily e-mail choice"),
+    "deadline_warning": N_("the deadline warning choice"),
+    "browser": N_("the browser notification choice"),
+    "sound": N_("the sound choice"),
+    "token": N_("the link's token"),
+    "position": N_("the position"),
 }
 # A field of one seat of a new game (``seats.1.name``), numbered from 1 as people count.
 _SEAT_FIELDS: dict[str, str] = {

@@ -214,8 +214,13 @@ def test_bad_input_is_refused_in_sentences_without_field_paths(
     robot = client.post(
         "/api/games", json={"seats": [{"kind": "me"}, {"kind": "robot"}]}, headers=headers
     )
+    blitz = client.post(
+        "/api/games",
+        json={"seats": [{"kind": "me"}, {"kind": "open"}], "time_limit": {"kind": "blitz"}},
+        headers=headers,
+    )
     nowhere = client.get("/api/no-such-thing", headers=headers)
-    for response in (long_name, missing, not_json, seat_name, robot, nowhere):
+    for response in (long_name, missing, not_json, seat_name, robot, blitz, nowhere):
         detail = _detail(response)
         assert not MACHINE_WORDS.search(detail), detail
         assert detail[0].isupper() and detail.endswith("."), detail
@@ -231,6 +236,7 @@ def test_bad_input_is_refused_in_sentences_without_field_paths(
         invited = gettext("the name of the player invited to seat {n}", n=2)
         assert _detail(seat_name) == as_sentence(gettext(too_long, field=invited, max=24))
         assert gettext("the kind of seat {n}", n=2)[1:] in _detail(robot)
+        assert _detail(blitz).startswith(as_sentence(gettext("the time limit"))[:-1])
         assert _detail(nowhere) == as_sentence(gettext("there is nothing at this address"))
     # Programs still learn which field it was.
     assert seat_name.json()["errors"][0]["field"] == "seats.1.name"
