@@ -33,12 +33,13 @@ class Keyboard:
         self.page = page
         self.presses = 0
 
-    def tab_to(self, matches: str, limit: int = 120) -> None:
-        """Tab (forwards) until the focused element satisfies ``matches`` (a JS function of it)."""
+    def tab_to(self, matches: str, limit: int = 120, key: str = "Tab") -> None:
+        """Tab (or Shift+Tab) until the focused element satisfies ``matches`` (a JS function
+        of it)."""
         for _ in range(limit):
             if self.page.evaluate(f"({matches})(document.activeElement)"):
                 return
-            self.press("Tab")
+            self.press(key)
         raise AssertionError(f"Tab never reached {matches}")
 
     def press(self, key: str) -> None:
@@ -213,3 +214,32 @@ def yellow_to_pick(view: dict[str, object]) -> bool:
     state = view["state"]
     assert isinstance(state, dict)
     return state["phase"] == "draw cards" and state["picks"][:1] == ["Yellow"]
+
+
+def test_a_replay_is_stepped_through_with_the_keyboard(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    """The slider and the buttons of a finished game's replay, by keys: each step redraws
+    the page, the focus stays on the control used, and the status line (a live region) says
+    where the replay is."""
+    game_id, people = two_people_game(server.url)
+    (_, red), (_, yellow) = people
+    play_on(game_id, [red, yellow], lambda view: False, limit=1000)  # to the end
+    page = sign_in_page(new_page(LAPTOP), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}/replay")
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("turn 5, game over")
+    keys = Keyboard(page)
+    keys.tab_to("(e) => e.matches('input[type=range]')")
+    keys.press("Home")
+    expect(status).to_contain_text("the start · turn 1, draw cards")
+    keys.press("ArrowRight")
+    expect(status).to_contain_text("decision 1 of")
+    expect(page.get_by_role("slider", name="Decision")).to_be_focused()
+    keys.tab_to("(e) => e.textContent === 'Next'", key="Shift+Tab")  # the buttons above
+    keys.press("Enter")
+    expect(status).to_contain_text("decision 2 of")
+    expect(page.get_by_role("button", name="Next", exact=True)).to_be_focused()
+    keys.press("Enter")
+    expect(status).to_contain_text("decision 3 of")
+    expect(page.locator(".replay-controls .events li")).to_have_count(1)  # a pick
