@@ -139,5 +139,8 @@ def test_every_menu_lies_inside_the_screen_and_fits_its_choices(
             assert field["fits"], f"{where}: {field['widest']} px of text in {field['room']}"
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], "the lobby scrolls sideways"
+        if size["width"] >= 1600:  # a wide screen uses its width
+            used = page.locator(".lobby-grid").bounding_box()
+            assert used is not None and used["width"] >= 0.9 * size["width"], used
         shots(page, f"{module.name}-{size['width']}x{size['height']}")
         assert_accessible(page, f"new-game-{module.name}-{size['width']}")
