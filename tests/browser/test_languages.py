@@ -106,10 +106,11 @@ def test_a_rose_king_game_in_the_players_language(
         expect(page.locator("#log")).not_to_contain_text("draws")  # no English move text
         shots(page, f"game-{language}")
 
-        # The connection drops: a sentence in the language, never the browser's own words.
+        # The connection drops (a message to the table cannot be sent): a sentence in the
+        # language, never the browser's own words ("Failed to fetch").
         page.context.set_offline(True)
-        page.locator("button.card:not(.unplayable)").first.click()
-        page.locator("#actions button.primary").click()
+        page.get_by_placeholder(say("Say something to the table")).fill("hallo")
+        page.get_by_role("button", name=say("Send"), exact=True).click()
         lost = say("The connection was lost; reconnecting…")
         expect(page.locator("#connection")).to_have_text(lost)
         assert "Failed to fetch" not in page.locator("body").inner_text()
