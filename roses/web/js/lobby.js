@@ -187,7 +187,8 @@ function since(iso) {
 
 function resultText(game) {
   const winners = game.seats.filter((seat) => game.result.ranks[seat.seat] === 0).map((seat) => t(seat.label));
-  if (game.result.text) return t(game.result.text);
+  // The game's own account of the end is written in English; other languages say who won.
+  if (game.result.text && document.documentElement.lang === "en") return game.result.text;
   return winners.length === game.seats.length ? t("Draw") : t("{winners} won", { winners: winners.join(" & ") });
 }
 
