@@ -129,6 +129,12 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A bot's strength (its thinking time per move) in words.
+export function strengthName(strength) {
+  const words = { quick: t("quick"), normal: t("normal"), strong: t("strong") };
+  return words[strength] || strength;
+}
+
 export function scoreText(score) {
   // RK-21: score with the tie-breaks in parentheses, e.g. "69 (8, 11)".
   return `${score.score} (${score.largest}, ${score.stones})`;

@@ -1,6 +1,6 @@
 // The lobby: sign in, create a game, "My games" (my turn first), open games to join.
 
-import { api, ApiError, el } from "./api.js";
+import { api, ApiError, el, strengthName } from "./api.js";
 import { t, tn } from "./i18n.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
@@ -82,7 +82,7 @@ function seatRow(index, label, bots) {
   // Only bots that search have strengths (thinking time per move).
   const fillStrengths = () => {
     const strengths = (bots.find(([name]) => name === bot.value) || [null, []])[1];
-    strength.replaceChildren(...strengths.map((s) => el("option", { value: s }, s)));
+    strength.replaceChildren(...strengths.map((s) => el("option", { value: s }, strengthName(s))));
     strength.value = strengths[Math.floor(strengths.length / 2)] || "";
     strength.hidden = kind.value !== "bot" || !strengths.length;
   };

@@ -1,5 +1,5 @@
 // The leaderboard: people and bots (per strength) by Glicko-2 rating, per game and variant.
-import { api, el } from "./api.js";
+import { api, el, strengthName } from "./api.js";
 import { t } from "./i18n.js";
 
 const main = document.getElementById("main");
@@ -7,7 +7,7 @@ const main = document.getElementById("main");
 export function who(row) {
   return row.player
     ? el("a", { href: `/players/${encodeURIComponent(row.player)}` }, row.player)
-    : row.strength ? t("{bot} bot ({strength})", { bot: row.bot, strength: row.strength }) : t("{bot} bot", { bot: row.bot });
+    : row.strength ? t("{bot} bot ({strength})", { bot: row.bot, strength: strengthName(row.strength) }) : t("{bot} bot", { bot: row.bot });
 }
 
 function variants(catalog) {
