@@ -14,7 +14,9 @@ export function t(text, params = {}) {
   return fill(catalogue[text] || text, params);
 }
 
-// A text that depends on a count: tn("{n} game", "{n} games", n).
+// A text that depends on a count: tn("{n} game", "{n} games", n). English, German, Italian
+// and Portuguese all have one form for 1 and one for every other count (the catalogues'
+// Plural-Forms: nplurals=2; plural=(n != 1)), so forms[0] is for 1 and forms[1] the rest.
 export function tn(singular, plural, count, params = {}) {
   const forms = catalogue[`${singular}\u0000${plural}`];
   const chosen = forms ? forms[count === 1 ? 0 : 1] : count === 1 ? singular : plural;
