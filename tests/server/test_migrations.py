@@ -135,3 +135,21 @@ def test_games_from_before_0005_are_casual(sqlite_url: str) -> None:
             assert connection.execute(text("SELECT count(*) FROM ratings")).scalar_one() == 0
     finally:
         engine.dispose()
+
+
+def test_accounts_from_before_0008_follow_their_browsers_language(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0007")
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                {"t": datetime.now(UTC)},
+            )
+        upgrade(engine)
+        with engine.connect() as connection:  # no language chosen: the browser's is used
+            assert connection.execute(text("SELECT language FROM users")).scalar_one() is None
+        downgrade(engine, "0007")
+        assert "language" not in {column["name"] for column in inspect(engine).get_columns("users")}
+    finally:
+        engine.dispose()
