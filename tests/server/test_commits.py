@@ -4,11 +4,14 @@ committed, and a conflict in a batch fails only its own action."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from roses.server import commits
 from roses.server.commits import CommitQueue
 from roses.server.errors import Conflict
 from roses.server.models import ActionRow, Game, utcnow
@@ -68,3 +71,28 @@ def test_an_acknowledged_action_is_in_the_database(client: TestClient) -> None:
         assert db.scalar(select(Game.version).where(Game.id == game["id"])) == game["version"] + 1
     with pytest.raises(Conflict):  # the same version twice: the second is refused
         asyncio.run(queue.write(_change(game, game["version"], "draw")))
+
+
+def test_the_writer_thread_ends_when_idle_and_comes_back(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(commits, "IDLE_SECONDS", 2.0)
+    red, white = sign_up(client), sign_up(client)
+    games = [two_player_game(red, white) for _ in range(2)]
+    queue = CommitQueue(client.app.state.sessions.kw["bind"])  # type: ignore[attr-defined]
+
+    def writers() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "roses-commits" and t.is_alive()]
+
+    before = len(writers())  # the app's own queue may have one
+    for game in games:  # the second write starts the thread again
+        asyncio.run(queue.write(_change(game, game["version"], game["state"]["legal_moves"][0])))
+        assert len(writers()) == before + 1  # its own thread wrote it, and waits for more
+        deadline = time.monotonic() + 10
+        while len(writers()) > before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(writers()) <= before, "the writer thread outlived its idle time"
+    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+        for game in games:
+            version = db.scalar(select(Game.version).where(Game.id == game["id"]))
+            assert version == game["version"] + 1
