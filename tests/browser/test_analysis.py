@@ -26,8 +26,8 @@ JUDGEMENTS = {"best", "good", "inaccuracy", "mistake", "blunder", "forced"}
 
 @pytest.fixture
 def fast_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server that searches each move 0.05 s (the default is 0.2 s)."""
-    env = {"ROSES_ANALYSIS_SECONDS": "0.05", "ROSES_POSITION_ANALYSIS_SECONDS": "0.3"}
+    """A server that searches each move 0.1 s (the default is 0.2 s)."""
+    env = {"ROSES_ANALYSIS_SECONDS": "0.1", "ROSES_POSITION_ANALYSIS_SECONDS": "0.3"}
     with running_server(tmp_path, env) as live:
         yield live
 
@@ -52,7 +52,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
     game_id = finished_game(red, white, white_name)
     frames = red.get(f"/api/games/{game_id}/replay").json()["frames"]
     moves = len(frames) - 1
-    done = f"All {moves} moves analysed, 0.05 s each."
+    done = f"All {moves} moves analysed, 0.1 s each."
 
     page = sign_in_page(new_page(), fast_server.url, red)
     page.goto(f"{fast_server.url}/games/{game_id}")
@@ -72,8 +72,12 @@ def test_a_finished_game_is_analysed_in_the_browser(
         assert any(word in judgement for word in JUDGEMENTS), judgement
         assert re.fullmatch(r"\d+% → \d+%", row.locator("td.chance").inner_text().strip())
     expect(page.locator("#from-here")).to_have_text("The game is over: there is no move from here.")
-    # The end of the game is solved exactly: its last moves say so (and nothing says null).
-    expect(rows.last.locator(".exact")).to_have_text("exact")
+    # "exact" marks the moves whose search reached the end (near the end of the game).
+    decisions = red.get(f"/api/games/{game_id}/analysis").json()["decisions"]
+    exact = [ply for ply, decision in enumerate(decisions) if decision["exact"]]
+    assert exact, "no search of the game's last moves reached the end"
+    expect(page.locator(".analysis-moves .exact")).to_have_count(len(exact))
+    expect(rows.nth(exact[-1]).locator(".exact")).to_have_text("exact")
     assert "null" not in page.locator(".analysis-moves").inner_text()
     graph = page.get_by_role("img", name=re.compile("^Red's chance of winning over the game"))
     expect(graph).to_be_visible()
