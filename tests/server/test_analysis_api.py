@@ -20,9 +20,9 @@ from roses.server.models import AnalysisRow
 from tests.bots.test_analysis import FOUR_MOVES
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
 
-from .conftest import Player, act, sign_up, two_player_game
+from .conftest import Player, act, sign_up, true_board, two_player_game
 from .duel import DUEL
-from .hidden import assert_analysis_only, walk
+from .hidden import assert_analysis_only, secret_order, walk
 
 pytestmark = pytest.mark.timeout(240)  # the first analysis compiles the search in its worker
 MOVES = 6
@@ -146,10 +146,15 @@ def test_never_for_a_player_during_their_own_rated_game(app_client: TestClient) 
             assert answer.status_code == 403, answer.text
             assert "rated game" in answer.json()["detail"]
             assert "once the game is over" in answer.json()["detail"]
-    # A spectator may watch it analysed, for the moves made so far.
+    # A spectator may watch it analysed, for the moves made so far (one), and never sees
+    # the pile's order (RK-20).
     seen = watcher.post(path)
     assert seen.status_code == 202 and len(seen.json()["decisions"]) == 1
-    assert wait_for(watcher, game_id)["decisions"][0]["move"] == game["log"][0]["move"]
+    body = wait_for(watcher, game_id)
+    assert body["decisions"][0]["move"] == game["log"][0]["move"]
+    assert_analysis_only(body)
+    order = secret_order(true_board(watcher.client, game_id))
+    assert order is None or all(node != order for node in walk(body))
     # Over: its players may.
     assert white.post(f"/api/games/{game_id}/resign").status_code == 200
     assert red.get(path).status_code == 200
