@@ -5,7 +5,8 @@ same socket, after the view of the new version, by ``{"type": "ack", "id": k, "v
 or by ``{"type": "error", "id": k, "status": s, "detail": "..."}`` (and ``errors`` for 422):
 the POST's checks, statuses and sentences, and nothing changed. The socket was signed in
 when it opened, so a move costs no session look-up, no routing and no request parsing.
-Each socket may send at most ``BURST`` messages at once and ``PER_SECOND`` on average.
+Each socket may send at most ``BURST`` moves at once and ``PER_SECOND`` on average (429);
+other frames are ignored unread beyond a glance.
 """
 
 from __future__ import annotations
