@@ -6,7 +6,7 @@
 A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
 ``results/tuning-games/`` as it finishes, and the same match started again resumes from
 that log. Variants are bot keyword arguments registered under a name for the match
-runner. A name ``search:stuck=-0.4,heroes=0.9,partial=1`` is the search bot with those
+runner. A name ``search:stuck=-0.4,heroes=0.9,partial=1,sample=4`` is the search bot with those
 weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
 feature by logistic regression (the held-out log loss printed for both) and prints them:
@@ -68,6 +68,8 @@ def search_options(name: str) -> dict[str, Any]:
             weights[feature] = float(value)
         elif key == "partial":
             options["partial"] = value == "1"
+        elif key == "sample":
+            options["sample"] = int(value)
         else:
             raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")
     options["weights"] = tuple(weights.values())

@@ -19,7 +19,7 @@ from roses.bots.roseking.evaluation import (
     new_features,
     weight_vector,
 )
-from roses.bots.roseking.search import SearchBot, encode, run
+from roses.bots.roseking.search import SAMPLE, WHOLE_DRAWS_STONES, SearchBot, encode, run
 from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW, DRAW_MOVE
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
@@ -176,6 +176,37 @@ def test_a_cut_short_iteration_can_still_change_the_move(seed: int) -> None:
     deeper = run(view, every=True, depth=plain.depth + 1)
     assert deeper.best == partial.best
     assert partial.values[0] == pytest.approx(deeper.values[0], abs=1e-12)
+
+
+def test_a_sampled_draw_is_the_mean_over_part_of_the_pile() -> None:
+    """``sample``: a draw (RK-9) tries at most that many of the pile's cards; a sample at
+    least as large as the pile is the whole chance node, and a smaller one is never
+    reported exact (the expectation over the pile's other cards is unknown)."""
+    board = Board(seed=9)
+    board.push(board.legal_moves()[0])
+    board.push(board.legal_moves()[0])
+    view = board.view(board.turn)
+    whole = run(view, every=True, depth=3)
+    assert run(view, every=True, depth=3, sample=24).values == whole.values
+    sampled = run(view, every=True, depth=3, sample=2)
+    assert sampled.nodes < whole.nodes
+    draw = sampled.values[sampled.moves.index(DRAW_MOVE)]
+    assert draw != whole.values[whole.moves.index(DRAW_MOVE)]
+    ending = Board.from_position(ENDGAME).view(0)
+    assert run(ending, every=True).exact and not run(ending, every=True, depth=8, sample=2).exact
+
+
+def test_the_search_bot_samples_draws_but_solves_the_endgame_whole() -> None:
+    """``search`` samples draws mid-game; with 3 stones left in the supply (RK-2, RK-12)
+    it searches every draw whole, so the endgame is solved exactly."""
+    bot = make_bot("search", time_limit=5.0)
+    assert isinstance(bot, SearchBot) and bot.sample == SAMPLE
+    view = Board.from_position(ENDGAME).view(0)
+    assert 52 - (view.red | view.white).bit_count() == WHOLE_DRAWS_STONES
+    solved = bot.search(view, every=True)
+    assert solved.exact and solved.values == run(view, every=True).values
+    early = played(Variant.CLASSIC, 3, 20)
+    assert not bot.search(early.view(early.turn)).exact
 
 
 def test_a_time_budget_is_kept() -> None:

@@ -1,12 +1,14 @@
 """The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning and
-``evaluation.HAND_MADE`` until its time is up, and plays perfectly once a search reaches
-the end of every line (the endgame solved). ``alphabeta`` is the sparring partner the
-issue describes: depth 7 with the same evaluation (score margin, a hero 30 points); under
-a clock it plays the deepest search up to 7 that the time allowed, so at a short time
-per move it plays as ``search`` does.
-``expectimax`` is ``search`` without any pruning, to show what pruning is worth.
+``evaluation.HAND_MADE`` until its time is up, valuing each draw by a sample of 3 of the
+pile's cards (deeper than whole chance nodes at the same cost); with at most 3 stones
+left it searches every draw whole and plays perfectly once a search reaches the end of
+every line (the endgame solved). ``alphabeta`` is the sparring partner the issue
+describes: depth 7 with the same evaluation (score margin, a hero 30 points) and every
+draw whole; under a clock it plays the deepest search up to 7 that the time allowed.
+``expectimax`` is ``alphabeta`` without any pruning or depth limit, to show what pruning
+is worth.
 
 A budget in iterations is a node budget: the deepest search that fits is played. Every
 bot starts from the view alone (RK-20): the pile enters the search as a set of cards.
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roses.roseking import Move
-from roses.roseking.geometry import SQUARE_COUNT
+from roses.roseking.geometry import SQUARE_COUNT, STONE_COUNT
 from roses.roseking.view import PlayerView
 
 from . import kernel, star
@@ -28,6 +30,12 @@ from .evaluation import HAND_MADE, weight_vector
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
+# ``search`` values a draw by 3 of the pile's cards: the depth it gains beat whole chance
+# nodes 68-32 at equal nodes (results/strength.md), and 5 cards or 2 did worse
+SAMPLE = 3
+# with this few stones left in the supply every draw is searched whole, so that the
+# endgame solver can finish (exact within 1 s with 1-3 stones left, results/tuning.md)
+WHOLE_DRAWS_STONES = 3
 
 
 @dataclass(frozen=True)
@@ -81,12 +89,14 @@ def run(
     nodes: int | None = None,
     depth: int | None = None,
     partial: bool = False,
+    sample: int = 0,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
     it, or a search is exact. Depth 1 always completes, whatever the budget. With
     ``partial`` the iteration the budget cut short still counts when a root move searched
     whole in it beat the previous best (searched first, so also whole): most of a small
-    budget goes into that last iteration."""
+    budget goes into that last iteration. ``sample`` > 0: each draw is valued by that many
+    of the pile's cards (chosen by the position, never by the pile's order), not all."""
     if view.is_over():
         raise ValueError("the game is over: there is no move to search")
     warm_up()
@@ -97,6 +107,7 @@ def run(
     values = weight_vector((0.0,) * len(moves))
     wvec = weight_vector(weights)
     info = kernel._new(star.INFO_SIZE)
+    info[star.I_SAMPLE] = sample
     spent = 0
     rate = FIRST_RATE
     result: SearchResult | None = None
@@ -175,12 +186,14 @@ class SearchBot:
         prune: bool = True,
         depth: int | None = None,
         partial: bool = False,
+        sample: int = 0,
     ) -> None:
         self.name = spec.name
         self.weights = weights
         self.prune = prune
         self.depth = depth
         self.partial = partial
+        self.sample = sample
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
         # depth 7 with every draw a chance node takes seconds a move (results/tuning.md)
@@ -197,15 +210,17 @@ class SearchBot:
         return self.last.best
 
     def search(self, view: PlayerView, *, every: bool = False) -> SearchResult:
+        left = STONE_COUNT - (view.red | view.white).bit_count()
+        sample = 0 if left <= WHOLE_DRAWS_STONES else self.sample
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            partial=self.partial,
+            partial=self.partial, sample=sample,
         )  # fmt: skip
 
 
 def search_bot(spec: BotSpec) -> SearchBot:
-    return SearchBot(spec)
+    return SearchBot(spec, sample=SAMPLE)
 
 
 def alphabeta_bot(spec: BotSpec) -> SearchBot:

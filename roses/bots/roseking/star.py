@@ -54,9 +54,11 @@ HISTORY: Final = MAX_DEPTH * MAX_MOVES
 ACTIONS: Final = 50
 
 # ``info``: counters the search shares with its caller; I_DONE root moves were searched
-# whole before an abort, I_BEST the best of them (what a cut-short iteration still tells)
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_DONE, I_BEST = 0, 1, 2, 3, 4, 5
-INFO_SIZE: Final = 6
+# whole before an abort, I_BEST the best of them (what a cut-short iteration still tells);
+# I_SAMPLE > 0: a draw's chance node tries at most that many of the pile's cards
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_DONE, I_BEST, I_SAMPLE = 0, 1, 2, 3, 4, 5, 6
+INFO_SIZE: Final = 7
+SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
 LOSS: Final = -1.0
@@ -262,14 +264,26 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                              keys, scratch, features, info)  # fmt: skip
         else:
             count = s[base + PILE_N]
+            start = 0
+            stride = 1
+            if 0 < info[I_SAMPLE] < count:
+                # a sample of the pile's cards, chosen by the position (never the pile's
+                # order, which no one knows): its mean stands for the whole node's
+                count = info[I_SAMPLE]
+                start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
+                stride = SAMPLE_STRIDE
+                info[I_HORIZON] = 1  # no longer the exact expectation
             low = count * (alpha - WIN) + WIN
             high = count * (beta - LOSS) + LOSS
             total = 0.0
             seen = 0
             value = 2.0  # set below: the mean, or a bound once Star1 cuts
-            for card in range(CARD_COUNT):
+            for j in range(CARD_COUNT):
+                card = (start + j * stride) % CARD_COUNT
                 if s[base + PILE + card] == 0:
                     continue
+                if seen == count:
+                    break
                 _copy(s, base, child)
                 draw_card(s, child, card)
                 # the opponent moves next: the window swaps and negates
