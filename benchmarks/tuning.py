@@ -6,7 +6,7 @@
 A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
 ``results/tuning-games/`` as it finishes, and the same match started again resumes from
 that log. Variants are bot keyword arguments registered under a name for the match
-runner. A name ``search:stuck=-0.4,heroes=0.9,partial=1,sample=4`` is the search bot with those
+runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
 weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
 feature by logistic regression (the held-out log loss printed for both) and prints them:
@@ -58,7 +58,7 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
 
 
 def search_options(name: str) -> dict[str, Any]:
-    """The ``SearchBot`` options a name ``search:feature=w,...,partial=1`` stands for."""
+    """The ``SearchBot`` options a name ``search:feature=w,...,sample=k`` stands for."""
     weights = dict(zip(FEATURE_NAMES, HAND_MADE, strict=True))
     options: dict[str, Any] = {}
     for item in name.removeprefix("search:").split(","):
@@ -66,8 +66,6 @@ def search_options(name: str) -> dict[str, Any]:
         feature = key.replace("_", " ")
         if feature in weights:
             weights[feature] = float(value)
-        elif key == "partial":
-            options["partial"] = value == "1"
         elif key == "sample":
             options["sample"] = int(value)
         else:

@@ -163,21 +163,6 @@ def test_a_node_budget_keeps_the_deepest_completed_search() -> None:
     assert not small.exact
 
 
-@pytest.mark.parametrize("seed", [4, 11])
-def test_a_cut_short_iteration_can_still_change_the_move(seed: int) -> None:
-    """With ``partial``, a root move searched whole at the depth the budget cut short,
-    that beat the previous best there (searched first), is played with its deeper value:
-    the best move of that whole deeper search."""
-    view = Board(seed=seed).view(0)
-    plain, partial = run(view, nodes=10_000), run(view, nodes=10_000, partial=True)
-    assert partial.deeper_best and not plain.deeper_best
-    assert partial.depth == plain.depth and partial.best != plain.best
-    assert set(partial.moves) == set(plain.moves)
-    deeper = run(view, every=True, depth=plain.depth + 1)
-    assert deeper.best == partial.best
-    assert partial.values[0] == pytest.approx(deeper.values[0], abs=1e-12)
-
-
 def test_a_sampled_draw_is_the_mean_over_part_of_the_pile() -> None:
     """``sample``: a draw (RK-9) tries at most that many of the pile's cards; a sample at
     least as large as the pile is the whole chance node, and a smaller one is never

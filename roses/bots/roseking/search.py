@@ -48,9 +48,6 @@ class SearchResult:
     exact: bool  # no line was cut by the depth: the values are the game's expected results
     nodes: int
     seconds: float
-    # the best move comes from the next, cut-short depth: a root move searched whole there
-    # beat the one the completed depth chose (its value is that deeper one)
-    deeper_best: bool = False
 
     @property
     def best(self) -> Move:
@@ -88,15 +85,12 @@ def run(
     time_limit: float | None = None,
     nodes: int | None = None,
     depth: int | None = None,
-    partial: bool = False,
     sample: int = 0,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
-    it, or a search is exact. Depth 1 always completes, whatever the budget. With
-    ``partial`` the iteration the budget cut short still counts when a root move searched
-    whole in it beat the previous best (searched first, so also whole): most of a small
-    budget goes into that last iteration. ``sample`` > 0: each draw is valued by that many
-    of the pile's cards (chosen by the position, never by the pile's order), not all."""
+    it, or a search is exact. Depth 1 always completes, whatever the budget. ``sample`` >
+    0: each draw is valued by that many of the pile's cards (chosen by the position, never
+    by the pile's order), not all."""
     if view.is_over():
         raise ValueError("the game is over: there is no move to search")
     warm_up()
@@ -127,12 +121,8 @@ def run(
         best = star.root_values(s, roots, len(moves), level, prune, every, wvec, values, info)
         took = time.perf_counter() - began
         spent += int(info[star.I_NODES])
-        if best < 0:  # out of budget
-            better = int(info[star.I_BEST])
-            if partial and not every and result is not None and better > 0:
-                first, deeper = float(values[0]), float(values[better])
-                result = _deeper_best(result, better, first, deeper, spent, start)
-            break
+        if best < 0:
+            break  # out of budget: the deeper search is discarded
         if took > 0.001:
             rate = info[star.I_NODES] / took
         ranked = sorted(range(len(moves)), key=lambda i: -values[i] if i != best else -3.0)
@@ -146,19 +136,6 @@ def run(
         level += 1
     assert result is not None
     return result
-
-
-def _deeper_best(
-    result: SearchResult, index: int, first: float, value: float, spent: int, start: float
-) -> SearchResult:
-    """``result`` with root move ``index`` first: a deeper search valued it ``value``,
-    above the ``first`` move's deeper value."""
-    assert value > first
-    moves = (result.moves[index], *result.moves[:index], *result.moves[index + 1 :])
-    values = (value, *result.values[:index], *result.values[index + 1 :])
-    return SearchResult(
-        moves, values, result.depth, False, spent, time.perf_counter() - start, True
-    )
 
 
 _compiled = False
@@ -185,14 +162,12 @@ class SearchBot:
         weights: tuple[float, ...] = HAND_MADE,
         prune: bool = True,
         depth: int | None = None,
-        partial: bool = False,
         sample: int = 0,
     ) -> None:
         self.name = spec.name
         self.weights = weights
         self.prune = prune
         self.depth = depth
-        self.partial = partial
         self.sample = sample
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
@@ -215,7 +190,7 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            partial=self.partial, sample=sample,
+            sample=sample,
         )  # fmt: skip
 
 

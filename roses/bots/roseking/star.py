@@ -53,11 +53,10 @@ MAX_DEPTH: Final = 120  # plies; deeper than any game's remainder needs
 HISTORY: Final = MAX_DEPTH * MAX_MOVES
 ACTIONS: Final = 50
 
-# ``info``: counters the search shares with its caller; I_DONE root moves were searched
-# whole before an abort, I_BEST the best of them (what a cut-short iteration still tells);
-# I_SAMPLE > 0: a draw's chance node tries at most that many of the pile's cards
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_DONE, I_BEST, I_SAMPLE = 0, 1, 2, 3, 4, 5, 6
-INFO_SIZE: Final = 7
+# ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
+# node tries at most that many of the pile's cards
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE = 0, 1, 2, 3, 4
+INFO_SIZE: Final = 5
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -325,9 +324,7 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
 
     With ``every`` each action gets its exact depth-limited value (analysis); otherwise
     each later action is searched only to see whether it beats the best so far (its
-    value is then an upper bound). Returns the index of the best action; -1 if aborted,
-    with ``info[I_DONE]`` the root actions searched whole before it, ``info[I_BEST]`` the
-    best of those.
+    value is then an upper bound). Returns the index of the best action; -1 if aborted.
     """
     moves = kernel._new(MAX_DEPTH * MAX_MOVES)
     keys = kernel._new(HISTORY + ACTIONS)
@@ -335,8 +332,6 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     features = new_features()
     best = 0
     best_value = -2.0
-    info[I_DONE] = 0
-    info[I_BEST] = 0
     for i in range(n):
         alpha = LOSS if every or not prune else max(best_value, LOSS)
         value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
@@ -346,8 +341,6 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
         values[i] = value
         if value > best_value:
             best, best_value = i, value
-        info[I_DONE] = i + 1
-        info[I_BEST] = best
     return best
 
 
