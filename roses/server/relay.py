@@ -41,17 +41,24 @@ class Games(Protocol):
     async def acted_elsewhere(self, change: Change) -> None: ...
 
 
+_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(Change))
+_CLOCK_FIELDS = tuple(field.name for field in dataclasses.fields(SeatClock))
+
+
 def change_json(change: Change) -> dict[str, Any]:
-    """``change`` as JSON (moments as ISO text)."""
-    data = dataclasses.asdict(change)
+    """``change`` as JSON (moments as ISO text); shallow, unlike ``dataclasses.asdict``,
+    which copied the action deeply and showed in the profile."""
+    data = {name: getattr(change, name) for name in _CHANGE_FIELDS}
     data["turn_since"] = change.turn_since.isoformat()
     data["clock_due"] = None if change.clock_due is None else change.clock_due.isoformat()
     data["clocks"] = [
-        {key: value.isoformat() if isinstance(value, datetime) else value
-         for key, value in clock.items()}
-        for clock in data["clocks"]
-    ]  # fmt: skip
+        {name: _text(getattr(clock, name)) for name in _CLOCK_FIELDS} for clock in change.clocks
+    ]
     return data
+
+
+def _text(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
 
 
 def change_from_json(data: dict[str, Any]) -> Change:
@@ -82,7 +89,8 @@ class RedisRelay:
         self._games = games
         self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
         self._listener: asyncio.Task[None] | None = None
-        self._publishing: set[asyncio.Task[None]] = set()
+        self._outbox: list[tuple[int, str]] = []  # (game, message) not yet published
+        self._publisher: asyncio.Task[None] | None = None
         self._on_remote_note: Callable[[int, dict[str, Any]], Awaitable[None]] | None = None
 
     def on_note(self, handler: Callable[[int, dict[str, Any]], Awaitable[None]]) -> None:
@@ -98,7 +106,8 @@ class RedisRelay:
         if self._listener is not None:
             self._listener.cancel()
             await asyncio.gather(self._listener, return_exceptions=True)
-        await asyncio.gather(*self._publishing, return_exceptions=True)
+        if self._publisher is not None:
+            await asyncio.gather(self._publisher, return_exceptions=True)
         await self._redis.aclose()
 
     def publish(self, game_id: int, version: int, change: Change | None = None) -> None:
@@ -114,16 +123,30 @@ class RedisRelay:
         self._send(game_id, {"note": note})
 
     def _send(self, game_id: int, content: dict[str, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(self._publish(game_id, content))
-        self._publishing.add(task)
-        task.add_done_callback(self._publishing.discard)
-
-    async def _publish(self, game_id: int, content: dict[str, Any]) -> None:
+        """Queue a message for the one publisher task: messages leave in the order they
+        were made (a game's versions in order), those made meanwhile in one round trip."""
         message = json.dumps({"game": game_id, **content, "origin": self._origin})
+        self._outbox.append((game_id, message))
+        if self._publisher is None:
+            self._publisher = asyncio.get_running_loop().create_task(self._publish_all())
+
+    async def _publish_all(self) -> None:
         try:
-            await self._redis.publish(self._channel, message)
-        except RedisError as error:  # the move stands; other processes' watchers catch up later
-            log.warning("could not tell the other servers about game %s: %s", game_id, error)
+            while self._outbox:
+                batch, self._outbox = self._outbox, []
+                try:
+                    if len(batch) == 1:
+                        await self._redis.publish(self._channel, batch[0][1])
+                    else:
+                        pipe = self._redis.pipeline(transaction=False)
+                        for _, message in batch:
+                            pipe.publish(self._channel, message)
+                        await pipe.execute()
+                except RedisError as error:  # the moves stand; others catch up later
+                    games = sorted({game for game, _ in batch})
+                    log.warning("could not tell the other servers about games %s: %s", games, error)
+        finally:
+            self._publisher = None
 
     async def _listen(self, pubsub: PubSub) -> None:
         async for message in pubsub.listen():

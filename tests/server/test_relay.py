@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
+from roses.server.clocks import SeatClock
+from roses.server.relay import RedisRelay
+from roses.server.store import Change
 
 from .conftest import Player, act, sign_up, two_player_game
 
@@ -78,3 +84,53 @@ def test_another_server_applies_a_relayed_move_to_its_own_state(
             again = games.cached(game["id"])
             assert again is not held and again.version == last["version"] and again.actions == 3
             assert red_ws.receive_json()["game"]["state"] == last["state"]
+
+
+class _Heard:
+    """What a relay hands to the live games of its process."""
+
+    def __init__(self) -> None:
+        self.heard: list[Any] = []
+
+    async def changed_elsewhere(
+        self, game_id: int, version: int | None = None, *, relayed: bool = False
+    ) -> None:
+        self.heard.append((game_id, version, relayed))
+
+    async def acted_elsewhere(self, change: Change) -> None:
+        self.heard.append(change)
+
+
+def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
+    """Each action arrives as it was made (clocks and moments included), in the order the
+    writers made them, however fast they come; a change without its action as a version."""
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    now = datetime.now(UTC)
+    clock = SeatClock(seat=1, time_left_ms=90_000, since=now, deadline=now + timedelta(seconds=90))
+    changes = [
+        Change(game_id=7, based_on=version, number=version, seat=version % 2,
+               action={"orders": [version, "draw"]}, to_act=[1 - version % 2], turn_since=now,
+               status="active", result=None, clocks=(clock,) if version % 3 else (),
+               clock_due=clock.deadline)
+        for version in range(40)
+    ]  # fmt: skip
+
+    async def run() -> list[Any]:
+        heard = _Heard()
+        sender = RedisRelay(redis_url, channel, _Heard())
+        receiver = RedisRelay(redis_url, channel, heard)
+        await receiver.start()
+        await sender.start()
+        for change in changes:
+            sender.publish(7, change.based_on + 1, change)
+        sender.publish(7, 41)  # a resignation, say: no action to apply
+        deadline = asyncio.get_running_loop().time() + 20
+        while len(heard.heard) < len(changes) + 1:
+            assert asyncio.get_running_loop().time() < deadline, heard.heard
+            await asyncio.sleep(0.02)
+        await sender.stop()
+        await receiver.stop()
+        return heard.heard
+
+    heard = asyncio.run(run())
+    assert heard == [*changes, (7, 41, True)]
