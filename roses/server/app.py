@@ -198,7 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/games/{game_id}/analysis", include_in_schema=False)
     def analysis_page(game_id: GameId) -> HTMLResponse:
-        return page("analysis", "play analysis", "roses · analysis")
+        return page("analysis", "play analysis", N_("roses · analysis"))
 
     @app.get("/tutorial/{game}", include_in_schema=False)
     def tutorial_page(game: str) -> HTMLResponse:
