@@ -286,25 +286,28 @@ class RoseKing:
         return frames
 
     def bots(self) -> dict[str, tuple[str, ...]]:
-        from roses.bots.roseking import available_bots
+        from roses.bots.roseking import INSTANT, available_bots
 
-        return {name: STRENGTHS for name in available_bots()}
+        return {name: () if name in INSTANT else STRENGTHS for name in available_bots()}
 
     def prepare_bot(self, bot: str) -> None:
         from roses.bots.roseking import prepare
 
         prepare(bot)
 
-    def bot_input(self, state: RoseKingState, seat: int) -> PlayerView:
-        return state.board.view(seat)
+    def bot_input(self, state: RoseKingState, seat: int) -> PlayerView | None:
+        # None: the bot's own Light play waits (RK-19), and a bot never takes a play back.
+        return None if state.pending is not None else state.board.view(seat)
 
-    def bot_action(self, bot: str, bot_input: PlayerView, seconds: float, seed: int) -> JSON:
+    def bot_action(self, bot: str, bot_input: PlayerView | None, seconds: float, seed: int) -> JSON:
         from roses.bots.roseking import make_bot
 
+        if bot_input is None:
+            return END_TURN
         return str(make_bot(bot, seed=seed, time_limit=seconds).choose(bot_input))
 
-    def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> JSON:
-        return str(rng.choice(bot_input.legal_moves))
+    def fallback_action(self, bot_input: PlayerView | None, rng: random.Random) -> JSON:
+        return END_TURN if bot_input is None else str(rng.choice(bot_input.legal_moves))
 
     def analysis_inputs(self, state: RoseKingState) -> list[tuple[int, PlayerView, str]]:
         """Each move made so far (passes too) with the view its seat had then: hands are
