@@ -30,8 +30,9 @@ from .evaluation import HAND_MADE, weight_vector
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
-# ``search`` values a draw by 3 of the pile's cards: the depth it gains beat whole chance
-# nodes 68-32 at equal nodes (results/strength.md), and 5 cards or 2 did worse
+# ``search`` values a draw by 3 of the pile's cards: the depth it gains (5.5 to 8 plies at
+# 100,000 nodes) beat whole chance nodes at equal nodes, 0.68 and 0.595 at 10,000 a move,
+# 0.62 at 40,000 and 0.595 at 100,000 (results/strength.md); 5 cards or 2 did worse
 SAMPLE = 3
 # with this few stones left in the supply every draw is searched whole, so that the
 # endgame solver can finish (exact within 1 s with 1-3 stones left, results/tuning.md)
