@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -81,17 +80,15 @@ def test_the_writer_thread_ends_when_idle_and_comes_back(
     games = [two_player_game(red, white) for _ in range(2)]
     queue = CommitQueue(client.app.state.sessions.kw["bind"])  # type: ignore[attr-defined]
 
-    def writers() -> list[threading.Thread]:
-        return [t for t in threading.enumerate() if t.name == "roses-commits" and t.is_alive()]
+    def writers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name == "roses-commits" and t.is_alive()}
 
-    before = len(writers())  # the app's own queue may have one
     for game in games:  # the second write starts the thread again
+        others = writers()  # other queues' writers (the app's own, say)
         asyncio.run(queue.write(_change(game, game["version"], game["state"]["legal_moves"][0])))
-        assert len(writers()) == before + 1  # its own thread wrote it, and waits for more
-        deadline = time.monotonic() + 10
-        while len(writers()) > before and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert len(writers()) <= before, "the writer thread outlived its idle time"
+        (mine,) = writers() - others  # its own thread wrote it, and waits for more
+        mine.join(timeout=10)
+        assert not mine.is_alive(), "the writer thread outlived its idle time"
     with client.app.state.sessions() as db:  # type: ignore[attr-defined]
         for game in games:
             version = db.scalar(select(Game.version).where(Game.id == game["id"]))
