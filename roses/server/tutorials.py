@@ -26,8 +26,9 @@ from roses.games.base import Tutorial
 from .errors import NotFound, Unprocessable
 from .i18n import _, game_error
 from .rules_pages import content_file, markdown, reader_language
+from .schemas import ERROR_ANSWERS
 
-router = APIRouter(tags=["tutorials"])
+router = APIRouter(tags=["tutorials"], responses=ERROR_ANSWERS)
 
 
 class TutorialMove(BaseModel):
