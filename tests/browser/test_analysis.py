@@ -53,7 +53,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
     game_id = finished_game(red, white, white_name)
     frames = red.get(f"/api/games/{game_id}/replay").json()["frames"]
     moves = len(frames) - 1
-    done = f"All {moves} moves analysed, 0.1 s each."
+    done = f"All {moves} moves analysed, 0.25 s each."
 
     page = sign_in_page(new_page(), fast_server.url, red)
     page.goto(f"{fast_server.url}/games/{game_id}")

@@ -86,7 +86,7 @@ def test_a_whole_game_with_the_keyboard_alone(
 ) -> None:
     name = f"keys-{uuid.uuid4().hex[:6]}"
     client = api_user(server.url, name)
-    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random", "strength": "quick"}]
     game_id = client.post("/api/games", json={"seats": seats}).json()["id"]
     page = sign_in_page(new_page(LAPTOP), server.url, client)
     page.goto(f"{server.url}/games/{game_id}")

@@ -54,15 +54,13 @@ def test_the_bot_list_comes_from_the_registry(
     player = sign_up(client)
     assert sorted(rose_king_bots()) == available_bots()
     assert rose_king_bots()["mcts"] == ["quick", "normal", "strong"]
-    # Bots that answer at once have no strengths: the form shows no strength menu for them.
-    assert rose_king_bots()["random"] == rose_king_bots()["greedy"] == []
     monkeypatch.setitem(BOT_FACTORIES, "another", RandomBot)
     assert "another" in rose_king_bots()
 
 
 def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:
     player = sign_up(client)
-    seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
+    seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
     created = player.post("/api/games", {"seats": seats})
     assert created.status_code == 201, created.text
     game = created.json()
@@ -77,7 +75,7 @@ def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:
 def test_four_player_teams_with_bots(client: TestClient) -> None:
     """RK-16: seats R1, W1, R2, W2 in turn order; 3 cards and 2 heroes each."""
     player = sign_up(client)
-    bot = {"kind": "bot", "bot": "random"}
+    bot = {"kind": "bot", "bot": "random", "strength": "quick"}
     created = player.post("/api/games", {"players": 4, "seats": [{"kind": "me"}, bot, bot, bot]})
     assert created.status_code == 201, created.text
     game = created.json()
@@ -92,22 +90,12 @@ def test_four_player_teams_with_bots(client: TestClient) -> None:
 def test_a_bot_in_a_light_game_ends_its_own_turn(client: TestClient) -> None:
     """RK-19 Light: a play waits for End turn; a bot ends its turn itself (it never undoes)."""
     player = sign_up(client)
-    seats = [{"kind": "bot", "bot": "greedy"}, {"kind": "me"}]
+    seats = [{"kind": "bot", "bot": "greedy", "strength": "quick"}, {"kind": "me"}]
     created = player.post("/api/games", {"seats": seats, "options": {"light": True}})
     assert created.status_code == 201, created.text
     view = wait_for_my_turn(player, created.json()["id"])
     assert view["your_turn"] and [entry["seat"] for entry in view["log"]] == ["Red"]
     assert view["pending"] is None
-
-
-def test_a_bot_with_strengths_refuses_none_and_one_without_refuses_any(
-    client: TestClient,
-) -> None:
-    player = sign_up(client)
-    seat = {"kind": "bot", "bot": "random", "strength": "quick"}
-    refused = player.post("/api/games", {"seats": [{"kind": "me"}, seat]})
-    assert refused.status_code == 409
-    assert "no strengths" in refused.json()["detail"]
 
 
 class SlowBot:
@@ -145,7 +133,7 @@ def test_unknown_bots_and_strengths_are_refused(client: TestClient) -> None:
     unknown = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "zz"}]})
     assert unknown.status_code == 409
     assert "Unknown bot 'zz'" in unknown.json()["detail"]
-    seat = {"kind": "bot", "bot": "mcts", "strength": "godlike"}
+    seat = {"kind": "bot", "bot": "random", "strength": "godlike"}
     weak = player.post("/api/games", {"seats": [{"kind": "me"}, seat]})
     assert weak.status_code == 409
     missing = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot"}]})
@@ -199,7 +187,7 @@ def test_bot_workers_die_with_a_killed_server_and_free_its_port(tmp_path: Path) 
     with running_server(tmp_path) as server:
         with httpx.Client(base_url=server.url) as client:
             assert client.post("/api/accounts/guest").status_code == 201
-            seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
+            seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
             game = client.post("/api/games", json={"seats": seats}).json()
             deadline = time.monotonic() + 20
             while not client.get(f"/api/games/{game['id']}").json()["your_turn"]:

@@ -19,7 +19,7 @@ from .hidden import assert_ratings_only
 from .test_play import play_out
 
 pytestmark = pytest.mark.timeout(60)
-BOT = {"kind": "bot", "bot": "random"}
+BOT = {"kind": "bot", "bot": "random", "strength": "quick"}
 
 
 def guest(client: TestClient) -> Player:
