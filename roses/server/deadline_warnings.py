@@ -6,7 +6,6 @@ an e-mail goes out. Live clocks are on the player's screen already: no warning f
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,6 +24,7 @@ from .i18n import SOURCE_LANGUAGE, _, speaking
 from .live_games import GameHeader
 from .models import Game, Seat, User
 from .notifications import NotificationSettings, other_players, unsubscribe_token
+from .periodic import repeated
 from .settings import Settings
 
 log = logging.getLogger("roses.server.mail")
@@ -146,22 +146,9 @@ async def send_warnings(app: FastAPI, now: datetime | None = None) -> int:
     return sent
 
 
-async def _periodically(app: FastAPI) -> None:
-    while True:
-        try:
-            await send_warnings(app)
-        except Exception:  # a database hiccup must not end the warnings for good
-            log.exception("sending the deadline warnings failed; trying again later")
-        await asyncio.sleep(app.state.settings.warning_check_seconds)
-
-
 @asynccontextmanager
 async def deadline_warnings(app: FastAPI) -> AsyncIterator[None]:
     """The periodic look for warnings to give, for as long as the server runs."""
-    task = asyncio.get_running_loop().create_task(_periodically(app))
-    try:
+    seconds = lambda: app.state.settings.warning_check_seconds  # noqa: E731
+    async with repeated(lambda: send_warnings(app), seconds, "sending the deadline warnings"):
         yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

@@ -6,7 +6,6 @@ the same moment exactly one sends it (and a failed sending gives the day back)."
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,6 +26,7 @@ from .notifications import (
     unsubscribe_token,
     waiting_games,
 )
+from .periodic import repeated
 from .settings import Settings
 
 log = logging.getLogger("roses.server.mail")
@@ -180,25 +180,12 @@ async def send_digests(app: FastAPI, now: datetime | None = None) -> int:
     return sent
 
 
-async def _periodically(app: FastAPI) -> None:
-    while True:
-        try:
-            await send_digests(app)
-        except Exception:  # a database hiccup must not end the digests for good
-            log.exception("sending the digests failed; trying again later")
-        await asyncio.sleep(app.state.settings.digest_check_seconds)
-
-
 @asynccontextmanager
 async def digests(app: FastAPI) -> AsyncIterator[None]:
     """The periodic digest, for as long as the server runs (when it sends e-mail at all)."""
     if app.state.settings.smtp_url is None:
         yield
         return
-    task = asyncio.get_running_loop().create_task(_periodically(app))
-    try:
+    seconds = lambda: app.state.settings.digest_check_seconds  # noqa: E731
+    async with repeated(lambda: send_digests(app), seconds, "sending the digests"):
         yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

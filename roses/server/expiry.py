@@ -5,7 +5,6 @@ every ``expiry_check_seconds`` and whenever a list of games is read."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from .deps import CurrentUser
 from .models import Game, utcnow
+from .periodic import repeated
 from .store import CANCELLED, WAITING
 
 log = logging.getLogger("roses.server")
@@ -52,22 +52,9 @@ async def expired_first(request: Request, _: CurrentUser) -> None:
     await expire(request.app)
 
 
-async def _periodically(app: FastAPI) -> None:
-    while True:
-        try:
-            await expire(app)
-        except Exception:  # a database hiccup must not end the checks for good
-            log.exception("expiring open games failed; trying again later")
-        await asyncio.sleep(app.state.settings.expiry_check_seconds)
-
-
 @asynccontextmanager
 async def checks(app: FastAPI) -> AsyncIterator[None]:
     """The periodic check, for as long as the server runs (a router's lifespan)."""
-    task = asyncio.get_running_loop().create_task(_periodically(app))
-    try:
+    seconds = lambda: app.state.settings.expiry_check_seconds  # noqa: E731
+    async with repeated(lambda: expire(app), seconds, "expiring open games"):
         yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

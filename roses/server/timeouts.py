@@ -35,6 +35,7 @@ from .clocks import clock_due, run_out, server_time
 from .errors import Conflict, ServiceError
 from .live_games import LiveGame, LiveGames
 from .models import Game, as_utc
+from .periodic import repeated
 from .store import ACTIVE, offered
 
 log = logging.getLogger("roses.server.timeouts")
@@ -146,24 +147,13 @@ def lost_on_time(live: LiveGame, seat: int) -> Outcome:
     return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 
-async def _periodically(app: FastAPI) -> None:
-    timeouts: Timeouts = app.state.timeouts
-    while True:
-        try:
-            await timeouts.sweep()
-        except Exception:  # a database hiccup must not end the checks for good
-            log.exception("looking for clocks run out failed; trying again later")
-        await asyncio.sleep(app.state.settings.clock_check_seconds)
-
-
 @asynccontextmanager
 async def checks(app: FastAPI) -> AsyncIterator[None]:
     """The sweep at startup and then periodically, for as long as the server runs."""
-    task = asyncio.get_running_loop().create_task(_periodically(app))
+    timeouts: Timeouts = app.state.timeouts
+    seconds = lambda: app.state.settings.clock_check_seconds  # noqa: E731
     try:
-        yield
+        async with repeated(timeouts.sweep, seconds, "looking for clocks run out"):
+            yield
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-        await app.state.timeouts.stop()
+        await timeouts.stop()
