@@ -18,7 +18,7 @@ import time
 from roses.bots.roseking import kernel
 from roses.bots.roseking.base import BotSpec
 from roses.bots.roseking.mcts import MctsBot
-from roses.bots.roseking.search import run
+from roses.bots.roseking.search import SAMPLE, run
 from roses.roseking import Board
 from roses.roseking.bench import random_games
 
@@ -35,19 +35,22 @@ def search_speed(seconds: float) -> dict[str, object]:
     }
 
 
-def compiled_search_speed(seconds: float) -> dict[str, object]:
-    """Nodes per second of the compiled expectimax over a few positions of one game."""
+def compiled_search_speed(seconds: float, sample: int, table: bool) -> dict[str, object]:
+    """Nodes per second of the compiled expectimax over a few positions of one game, with
+    whole chance nodes and no table (``alphabeta``'s search) or as ``search`` plays (3
+    sampled cards a draw, the transposition table)."""
     board = Board(seed=3)
     nodes = elapsed = 0.0
     depths = []
     for ply in range(0, 100, 20):
         while len(board.move_stack) < ply and board.legal_moves():
             board.push(run(board.view(board.turn), nodes=20_000).best)
-        result = run(board.view(board.turn), time_limit=seconds)
+        result = run(board.view(board.turn), time_limit=seconds, sample=sample, table=table)
         nodes += result.nodes
         elapsed += result.seconds
         depths.append(result.depth)
-    return {"nodes_per_s": round(nodes / elapsed), "depths_at_plies_0_20_40_60_80": depths}
+    return {"sample": sample, "table": table, "nodes_per_s": round(nodes / elapsed),
+            "depths_at_plies_0_20_40_60_80": depths}  # fmt: skip
 
 
 def endgame_reach(positions: int, limit: float = 1.0) -> list[dict[str, object]]:
@@ -82,7 +85,9 @@ def main() -> None:
                       **kernel.benchmark(args.games, seats=4)}))  # fmt: skip
     print(json.dumps({"engine": "roses.roseking", **random_games(2000)}))
     print(json.dumps({"bot": "mcts", **search_speed(args.search_seconds)}))
-    print(json.dumps({"bot": "search", **compiled_search_speed(args.search_seconds)}))
+    for sample, table in ((0, False), (SAMPLE, True)):
+        speed = compiled_search_speed(args.search_seconds, sample, table)
+        print(json.dumps({"bot": "search", **speed}))
     for row in endgame_reach(args.endgames):
         print(json.dumps({"endgame": "search", **row}))
 

@@ -7,9 +7,12 @@ A match appends one line to ``benchmarks/results/tuning.md``; each game is logge
 ``results/tuning-games/`` as it finishes, and the same match started again resumes from
 that log. Variants are bot keyword arguments registered under a name for the match
 runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
-weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options.
+weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options
+(``sample=k``, ``table=1``), starting from ``SearchBot``'s defaults (whole draws, no
+table), not from ``search``'s: ``search:sample=3,table=1`` is ``search``.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
-feature by logistic regression (the held-out log loss printed for both) and prints them:
+feature by logistic regression on the results (with ``--fit-values``: by least squares on
+the values each position's search found) and prints them and the held-out loss of both:
 a candidate, to be played against the hand-made weights before it replaces them (as a
 ``SEARCH_VARIANTS`` entry).
 """
@@ -54,6 +57,13 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
     "search-fit1": {
         "weights": (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.25, -0.065, -0.487)
     },
+    # fitted to the values of 20,000-node searches over 16,754 self-play positions
+    # (``--fit-values``, seeds 71 and 72): as ``search`` (3 cards a draw, the table)
+    "search-fit2": {
+        "weights": (0.039, -0.131, 2.35, 0.556, 0.71, 0.408, 0.41, 0.444, -0.301, -0.104, -0.131),
+        "sample": 3,
+        "table": True,
+    },
 }
 
 
@@ -68,6 +78,8 @@ def search_options(name: str) -> dict[str, Any]:
             weights[feature] = float(value)
         elif key == "sample":
             options["sample"] = int(value)
+        elif key == "table":
+            options["table"] = value == "1"
         else:
             raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")
     options["weights"] = tuple(weights.values())
@@ -93,31 +105,42 @@ def _register(name: str) -> None:
     BOT_FACTORIES[name] = factory
 
 
-def fit_main(games: int, nodes: int, seed: int, explore: float, variant: Variant) -> None:
+def fit_main(
+    games: int, nodes: int, seed: int, explore: float, variant: Variant, values: bool
+) -> None:
     import numpy as np
 
-    from roses.bots.roseking.selfplay import fit, game_positions, log_loss
+    from roses.bots.roseking.selfplay import (
+        fit,
+        fit_values,
+        game_positions,
+        log_loss,
+        searched_positions,
+        squared_error,
+    )
 
     start = time.perf_counter()
     xs: list[list[float]] = []
     ys: list[float] = []
     split = 0
     for game in range(games):
-        rows, labels = game_positions(seed * 100_003 + game, HAND_MADE, nodes, explore, variant)
+        play = searched_positions if values else game_positions
+        rows, labels = play(seed * 100_003 + game, HAND_MADE, nodes, explore, variant)
         xs += rows
         ys += labels
         if game == games * 4 // 5 - 1:
             split = len(ys)  # the last fifth of the games is held out
     x, y = np.array(xs), np.array(ys)
-    weights = fit(x[:split], y[:split])
+    fitter, loss = (fit_values, squared_error) if values else (fit, log_loss)
+    weights = fitter(x[:split], y[:split])
     old = np.array(HAND_MADE)
     minutes = (time.perf_counter() - start) / 60
     print(f"{len(ys)} positions from {games} games ({minutes:.1f} min)")
-    print(f"held-out log loss: HAND_MADE {log_loss(x[split:], y[split:], old):.4f}, "
-          f"fitted {log_loss(x[split:], y[split:], weights):.4f}")  # fmt: skip
+    print(f"held-out {loss.__name__}: HAND_MADE {loss(x[split:], y[split:], old):.4f}, "
+          f"fitted {loss(x[split:], y[split:], weights):.4f}")  # fmt: skip
     for name, value in zip(FEATURE_NAMES, weights, strict=True):
         print(f"{name:>16} {value:+.3f}")
-    print("all positions: (" + ", ".join(f"{v:.3f}" for v in fit(x, y)) + ")")
+    print("all positions: (" + ", ".join(f"{v:.3f}" for v in fitter(x, y)) + ")")
 
 
 def main() -> None:
@@ -127,6 +150,10 @@ def main() -> None:
     parser.add_argument("--fit", action="store_true", help="Fit the evaluation by self-play.")
     parser.add_argument("--fit-games", type=int, default=300)
     parser.add_argument("--fit-nodes", type=int, default=3000)
+    parser.add_argument(
+        "--fit-values", action="store_true",
+        help="Fit to each position's searched value (--fit-nodes a move) instead of the result.",
+    )  # fmt: skip
     parser.add_argument("--explore", type=float, default=0.1, help="Share of random moves.")
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--games", type=int, default=40)
@@ -137,7 +164,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.fit:
         variant = Variant.parse(args.variant)
-        fit_main(args.fit_games, args.fit_nodes, args.seed, args.explore, variant)
+        fit_main(args.fit_games, args.fit_nodes, args.seed, args.explore, variant, args.fit_values)
         return
     if args.bot_a is None or args.bot_b is None:
         parser.error("name two bots, or give --fit")

@@ -10,6 +10,13 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 fi
 
+# Node runs the WotR page's own log translation in tests/games/test_wotr_log_js.py.
+if ! command -v node >/dev/null 2>&1; then
+  echo "installing Debian's nodejs for the page-script tests"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs >/dev/null
+fi
+
 # PostgreSQL and Redis run on this kind of machine; start them if they were stopped.
 if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 2>/dev/null; then
   as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true

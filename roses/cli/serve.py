@@ -22,6 +22,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from roses.server import Settings, create_app
+        from roses.server.collector import Collector
         from roses.server.connections import guarded_http_protocol
         from roses.server.db import make_engine
         from roses.server.migrate import upgrade
@@ -45,6 +46,7 @@ def register(app: typer.Typer) -> None:
             engine.dispose()
         application = create_app(settings)
         typer.echo(f"roses at http://{host}:{port} (database: {_safe(settings.database_url)})")
+        Collector(settings.full_collection_seconds).install()
         uvicorn.run(
             application,
             host=host,
@@ -57,6 +59,8 @@ def register(app: typer.Typer) -> None:
             ws_max_size=settings.max_body_bytes,
             # Views are small and many: compressing each costs more CPU than it saves.
             ws_per_message_deflate=False,
+            # The sans-I/O protocol: no task per socket, a timer for its keep-alive pings.
+            ws="websockets-sansio",
             access_log=access_log,
         )
 

@@ -286,9 +286,9 @@ class RoseKing:
         return frames
 
     def bots(self) -> dict[str, tuple[str, ...]]:
-        from roses.bots.roseking import available_bots
+        from roses.bots.roseking import INSTANT, available_bots
 
-        return {name: STRENGTHS for name in available_bots()}
+        return {name: () if name in INSTANT else STRENGTHS for name in available_bots()}
 
     def prepare_bot(self, bot: str) -> None:
         from roses.bots.roseking import prepare

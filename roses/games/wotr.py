@@ -34,6 +34,27 @@ def _canonical(raw: JSON) -> JSON:
 # The seats' names for the catalogues (the pages translate them where they show them).
 SEAT_WORDS = (N_("Red"), N_("Yellow"), N_("Green"), N_("Blue"))
 assert SEAT_WORDS == SEAT_NAMES, "the engine renamed its seats: rename them here too"
+# The board's names that are game terms rather than places, for the catalogues: the awards
+# (WR-16), the bishops and the ships. The pages translate them in the log and on the map;
+# places and nobles keep their names (tests/games/test_wotr_module.py checks the list).
+BOARD_WORDS = (
+    N_("Lord High Admiral"),
+    N_("Warden of the Cinque Ports"),
+    N_("Archbishop of Canterbury"),
+    N_("Constable of the Tower"),
+    N_("Bishop of Durham"),
+    N_("Archbishop of York"),
+    N_("Bishop of Coventry"),
+    N_("Bishop of Winchester"),
+    N_("Bishop of Exeter"),
+    N_("Bishop of St Davids"),
+    N_("Ship of Berwick"),
+    N_("Ship of Kingston"),
+    N_("Ship of King's Lynn"),
+    N_("Ship of Sandwich"),
+    N_("Ship of Plymouth"),
+    N_("Ship of Milford Haven"),
+)
 
 
 class Wotr:

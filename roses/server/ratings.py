@@ -1,6 +1,7 @@
 """Ratings: Glicko-2 per game and variant (its player count), for people and bots.
 
-A bot is rated per name and strength, so that the strengths form a ladder. When a rated
+A bot is rated per name and strength, so that the strengths form a ladder (a bot without
+strengths by its name alone: ``bot:random:``). When a rated
 game is over, each seat's game is rated as one Glicko-2 rating period holding a result
 against every seat of another team (a win, a draw or a loss by the ranks), everyone as
 rated before the game: the usual way to rate a free-for-all, and each player against each
@@ -26,7 +27,7 @@ def variant_of(players: int) -> str:
 
 
 def rated_key(seat: Seat) -> str | None:
-    """Who a seat's rating belongs to: a person, or a bot at one strength."""
+    """Who a seat's rating belongs to: a person, or a bot at one strength (or none)."""
     if seat.user_id is not None:
         return f"user:{seat.user_id}"
     if seat.bot_name is not None:

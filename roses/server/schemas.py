@@ -41,7 +41,10 @@ class SeatChoice(BaseModel):
         default=None, max_length=32, description="a bot from GET /api/catalog (kind 'bot')"
     )
     strength: str | None = Field(
-        default=None, max_length=16, description="the bot's strength (kind 'bot')"
+        default=None,
+        max_length=16,
+        description="one of the bot's strengths in GET /api/catalog (kind 'bot'; its middle "
+        "one if not given; none for a bot that has none)",
     )
 
     @field_validator("name")

@@ -65,6 +65,9 @@ class Settings(BaseModel):
     position_analysis_seconds: float = 1.0  # a position a player set up, or "from here"
     # Games kept in memory by their writers; the least recently used are read again later.
     cached_games: int = 20_000
+    # `roses serve` keeps long-lived objects out of the garbage collector's full collections
+    # and lets one walk everything every this many seconds (collector.py).
+    full_collection_seconds: float = 3600
     # A seat's private draft (e.g. a plan being made) is at most this many bytes of JSON.
     draft_bytes: int = 16_384
     # A game still waiting for players this many days after it was created is called off;
@@ -134,7 +137,7 @@ class Settings(BaseModel):
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
         mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
-        for name in (*mail, "warning_check_seconds"):
+        for name in (*mail, "warning_check_seconds", "full_collection_seconds"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test

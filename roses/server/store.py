@@ -75,31 +75,39 @@ def claim(db: Session, game: Game, **changes: Any) -> None:
 # -- creating, joining, cancelling ----------------------------------------------------------
 
 
-def _check_bot(module: GameModule[Any], bot: str, strength: str | None) -> str | None:
-    """The bot's strength (its default if not given); ``Conflict`` naming the choices."""
+def _check_bot(module: GameModule[Any], index: int, bot: str, strength: str | None) -> str | None:
+    """Seat ``index``'s bot strength (its default if not given, None for a bot without
+    strengths: its rating is the bot's own); ``Unprocessable`` naming the field and the
+    choices. A bot that does not search has nothing a strength could change, so asking one
+    of it is refused rather than quietly ignored (the form offers none)."""
     bots = module.bots()
     if bot not in bots:
-        raise Conflict(
+        raise Unprocessable(
+            f"seats.{index}.bot",
             _(
                 "unknown bot '{bot}' (choose from: {choices})",
                 bot=bot,
                 choices=", ".join(sorted(bots)),
-            )
+            ),
         )
     strengths = bots[bot]
     if not strengths:
         if strength is not None:
-            raise Conflict(_("the {bot} bot has no strengths to choose from", bot=bot))
+            raise Unprocessable(
+                f"seats.{index}.strength",
+                _("the {bot} bot has no strengths to choose from", bot=bot),
+            )
         return None
     if strength is None:
         return strengths[len(strengths) // 2]
     if strength not in strengths:
-        raise Conflict(
+        raise Unprocessable(
+            f"seats.{index}.strength",
             _(
                 "unknown strength '{strength}' (choose from: {choices})",
                 strength=strength,
                 choices=", ".join(strengths),
-            )
+            ),
         )
     return strength
 
@@ -134,7 +142,7 @@ def create_game(
             seat.invited_user_id = invited.id
         elif choice.kind == "bot":
             assert choice.bot is not None
-            seat.bot_strength = _check_bot(module, choice.bot, choice.strength)
+            seat.bot_strength = _check_bot(module, index, choice.bot, choice.strength)
             seat.bot_name = choice.bot
         game.seats.append(seat)
     start_if_full(game, module)

@@ -105,7 +105,7 @@ class Game:
         if phase is Phase.TURN_ORDER:
             if state.turn > 1:
                 next_turn_order(state)
-            state.note("Turn order: " + ", ".join(state.name(s) for s in state.order) + ".")
+            state.note("Turn order: {seats}.", seats=tuple(state.name(s) for s in state.order))
         elif phase is Phase.DRAW:
             lay_out_cards(state)
         elif phase is Phase.INCOME:
@@ -201,7 +201,7 @@ class Game:
         if action.take:
             take_french_aid(state, seat)
         else:
-            state.note(f"{state.name(seat)} declines French Aid.")
+            state.note("{seat} declines French Aid.", seat=state.name(seat))
         state.french_aid_queue.pop(0)
 
     def _submit(self, seat: int, orders: Orders) -> None:
@@ -218,7 +218,7 @@ class Game:
             message = "; ".join([faults[0].message, *(str(fault) for fault in faults[1:])])
             raise IllegalActionError(faults[0].field, message)
         state.orders[seat] = orders
-        state.note(f"{state.name(seat)} has sealed their orders.")
+        state.note("{seat} has sealed their orders.", seat=state.name(seat))
 
     def _unseal(self, seat: int) -> None:
         """WR-10: a sealed plan may be taken back until the last player seals (then the
@@ -233,7 +233,7 @@ class Game:
                 "unseal", "seat {seat} has no sealed plan to take back", seat=seat
             )
         del state.orders[seat]
-        state.note(f"{state.name(seat)} is planning again.")
+        state.note("{seat} is planning again.", seat=state.name(seat))
 
     # -- questions -----------------------------------------------------------------------
 

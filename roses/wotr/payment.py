@@ -16,7 +16,7 @@ from .actions import Orders
 from .data import CHART_ORDER, BoardData
 from .phases.planning import bribe_cost
 from .state import Table
-from .text import count
+from .text import Phrase, counted, phrase
 
 ChargeKind = Literal["calais", "white", "black", "troops"]
 
@@ -33,16 +33,25 @@ class Charge:
     cost: int
 
     @property
-    def text(self) -> str:
+    def phrase(self) -> Phrase:
+        """What it is, for people (a shortfall cancels it); the planning form's preview
+        (web/wotr/plan.js) says the same."""
         if self.kind == "calais":
-            return f"the bid of {self.cost} for Calais in {self.name}"
+            return phrase("the bid of {bid} for Calais in {zone}", bid=self.cost, zone=self.name)
         if self.kind == "troops":
-            return f"{count(self.count, 'troop')} on {self.name}"
-        return f"the {self.kind} cube on {self.name}"
+            return counted("{n} troop on {place}", "{n} troops on {place}", self.count,
+                           place=self.name)  # fmt: skip
+        if self.kind == "white":
+            return phrase("the white cube on {name}", name=self.name)
+        return phrase("the black cube on {name}", name=self.name)
+
+    @property
+    def text(self) -> str:
+        return str(self.phrase)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card, "name": self.name, "count": self.count,
-                "cost": self.cost, "text": self.text}  # fmt: skip
+                "cost": self.cost, "phrase": self.phrase.to_json()}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any, Final, Protocol
 
 from .actions import Orders
 from .data import BoardData
+from .text import Phrase, Value, phrase
 
 SEAT_NAMES: Final = ("Red", "Yellow", "Green", "Blue")
 LANCASTER: Final = "Lancaster"
@@ -53,14 +54,19 @@ class PlayerState:
 
 @dataclass(frozen=True)
 class Event:
-    """One line of the public game log."""
+    """One line of the public game log: a ``Phrase``, so that each reader can have it in
+    their language (``text`` is the English)."""
 
     turn: int
     phase: Phase
-    text: str
+    phrase: Phrase
+
+    @property
+    def text(self) -> str:
+        return str(self.phrase)
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "phase": self.phase.value, "text": self.text}
+        return {"turn": self.turn, "phase": self.phase.value, **self.phrase.to_json()}
 
 
 class Table(Protocol):
@@ -120,8 +126,10 @@ class GameState:
     def player_count(self) -> int:
         return len(self.players)
 
-    def note(self, text: str) -> None:
-        self.log.append(Event(self.turn, self.phase, text))
+    def note(self, template: str, **params: Value) -> None:
+        """Log an event: ``template`` in English with ``{name}`` placeholders, and their
+        values (``text.Phrase``)."""
+        self.log.append(Event(self.turn, self.phase, phrase(template, **params)))
 
     def name(self, seat: int) -> str:
         return SEAT_NAMES[seat]

@@ -79,3 +79,20 @@ def test_the_value_is_the_weighted_sum_through_tanh() -> None:
     )
     # the hand-made evaluation: 2 per 100 points of score margin, 0.6 a hero
     assert value == pytest.approx(math.tanh(0.5 * (2.0 * 0.01 + 0.6 * -1.0)))
+
+
+@pytest.mark.parametrize("frontier", [0.0, -0.5])
+def test_the_value_weighs_every_feature(frontier: float) -> None:
+    """The evaluation skips the frontier's board scan only when its weight is 0: with any
+    weights it is ``tanh`` of half the weighted sum of ``features``."""
+    board = Board(seed=12)
+    for _ in range(25):
+        board.push(board.legal_moves()[-1])
+    weights = (0.1, 0.7, 2.0, 0.1, 0.9, 0.2, 0.4, 0.2, -0.25, -0.07, frontier)
+    view = encode(board.view(board.turn))
+    out = new_features()
+    features(view, 0, kernel._new(SCRATCH_SIZE), out)
+    assert out[10] != 0.0
+    expected = math.tanh(0.5 * sum(w * float(f) for w, f in zip(weights, out, strict=True)))
+    value = evaluate(view, 0, weight_vector(weights), kernel._new(SCRATCH_SIZE), new_features())
+    assert value == pytest.approx(expected, abs=1e-12)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roses.bots.roseking import STRONGEST, kernel, make_bot
+from roses.bots.roseking import STRONGEST, kernel, make_bot, star
 from roses.bots.roseking.evaluation import (
     HAND_MADE,
     SCRATCH_SIZE,
@@ -104,6 +104,50 @@ def test_every_root_value_equals_the_plain_expectimax(
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 100), four=st.booleans())
+def test_each_move_keeps_the_hash_of_the_position(seed: int, plies: int, four: bool) -> None:
+    """The Zobrist hash each play, hero play, pass and draw updates (RK-8..RK-11, a draw
+    that empties the pile and turns the discard pile over included) is the one computed
+    from the whole position, so equal positions meet in the transposition table."""
+    board = played(Variant.FOUR_PLAYER if four else Variant.CLASSIC, seed, plies)
+    if board.is_over():
+        return
+    s = encode(board.view(board.turn))
+    moves = kernel._new(star.MAX_MOVES)
+    rng = random.Random(seed)
+    for _ in range(60):
+        n = star.generate(s, 0, moves, 0)
+        if n == 0:
+            break
+        action = moves[rng.randrange(n)]
+        if action == star.DRAW:
+            star.draw_card(s, 0, rng.choice([c for c in range(24) if s[star.PILE + c]]))
+        else:
+            star.apply(s, 0, action)
+        assert s[star.HASH] == star.zobrist(s, 0)
+
+
+@pytest.mark.parametrize(("seed", "plies", "depth", "sample"), [
+    (5, 0, 5, 3), (6, 30, 5, 0), (7, 45, 7, 3), (8, 60, 4, 0), (9, 90, 6, 0),
+])  # fmt: skip
+def test_the_transposition_table_keeps_the_values_and_saves_nodes(
+    seed: int, plies: int, depth: int, sample: int
+) -> None:
+    """At equal depth the table changes no value (the best move's, and every move's with
+    ``every``), only the nodes searched; an endgame stays exactly solved."""
+    board = played(Variant.CLASSIC, seed, plies)
+    view = board.view(board.turn)
+    plain = run(view, depth=depth, sample=sample)
+    tabled = run(view, depth=depth, sample=sample, table=True)
+    assert tabled.values[0] == pytest.approx(plain.values[0], abs=1e-12)
+    assert tabled.exact == plain.exact and tabled.depth == plain.depth
+    assert tabled.nodes <= plain.nodes
+    every = run(view, depth=min(depth, 4), sample=sample, every=True)
+    every_tabled = run(view, depth=min(depth, 4), sample=sample, every=True, table=True)
+    assert every_tabled.values == pytest.approx(every.values, abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     plies=st.integers(0, 110),
@@ -143,6 +187,14 @@ def test_the_endgame_solver_gives_exact_expected_results() -> None:
     assert Fraction(values[Move.from_str("NW2")]).limit_denominator(1000) == Fraction(-5, 6)
     for move, value in values.items():  # the plain expectimax to the end agrees
         assert value == pytest.approx(move_value(board, move, 40, HAND_MADE), abs=1e-12)
+
+
+def test_the_table_solves_the_endgame_exactly() -> None:
+    board = Board.from_position(ENDGAME)
+    plain = run(board.view(0), every=True)
+    tabled = run(board.view(0), every=True, table=True)
+    assert tabled.exact and tabled.values == pytest.approx(plain.values, abs=1e-12)
+    assert tabled.nodes < plain.nodes
 
 
 def test_the_last_stone_is_solved_at_once() -> None:

@@ -1,6 +1,7 @@
 """The site in German and Italian: the switcher on the lobby remembers the choice (a reload,
 another browser signing in), a Rose King game is played with the page's buttons and its move
-log in the language, and a lost connection is a sentence in it. Every expected text comes
+log in the language, and a lost connection is a sentence in it; a Wars of the Roses game's
+log is in it too. Every expected text comes
 from the catalogues (roses/locale), so the test reads what a translator wrote."""
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from roses.server.i18n import gettext, speaking
+from roses.server.i18n import gettext, ngettext, speaking
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
 from .conftest import Screenshots
 from .helpers import api_user, make_a_move, sign_in_page, started_game
+from .wotr_helpers import play_on, two_people_game
 
 pytestmark = pytest.mark.browser
 
@@ -118,4 +120,45 @@ def test_a_rose_king_game_in_the_players_language(
         page.context.set_offline(False)
         expect(page.locator("#connection")).to_have_text(say("Back online."))
         shots(page, f"back-online-{language}")
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_a_wars_of_the_roses_log_in_the_players_language(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots, language: str
+) -> None:
+    """The engine logs phrases; the page says them in the reader's language, the seats'
+    colours, the counts and the awards too."""
+    game_id, ((_, red), (_, yellow)) = two_people_game(server.url)
+    assert red.put("/api/language", json={"language": language}).status_code == 204
+    view = play_on(game_id, [red, yellow], lambda view: view["state"]["phase"] == "planning")
+    log = view["state"]["log"]
+    order = log[0]["params"]["seats"]
+    pick = next(event for event in log if event["template"] == "{seat} takes {card}.")
+    income = next(
+        event for event in log if event["template"] == "{seat} collects {pounds} of income."
+    )
+    page = sign_in_page(new_page(), server.url, red)
+    page.goto(f"{server.url}/games/{game_id}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    with words(language) as say:
+        lines = page.locator(".wotr-log li")
+        expect(lines.first).to_contain_text(
+            say("Turn order: {seats}.", seats=", ".join(say(seat) for seat in order))
+        )
+        taken = say(
+            "{seat} takes {card}.",
+            seat=say(pick["params"]["seat"]),
+            card=say(pick["params"]["card"]),
+        )
+        expect(lines.filter(has_text=taken).first).to_be_visible()
+        pounds = income["params"]["pounds"]["params"]["n"]
+        amount = ngettext("{n} pound", "{n} pounds", pounds)
+        collected = say(
+            "{seat} collects {pounds} of income.", seat=say(income["params"]["seat"]), pounds=amount
+        )
+        expect(lines.filter(has_text=collected).first).to_be_visible()
+        expect(page.locator(".wotr-log")).not_to_contain_text(" takes ")  # no English sentence
+        shots(page, f"wotr-log-{language}")
+        assert_accessible(page, f"languages-wotr-{language}")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -111,7 +111,7 @@ def test_a_guest_is_warned_before_signing_out_and_registers_keeping_its_games(
     page.goto(server.url + "/")
     page.get_by_role("button", name="play as a guest").click()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random", "strength": "quick"}]
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
     created = page.request.post(f"{server.url}/api/games", data={"seats": seats})
     assert created.status == 201, created.text()
     game_id = created.json()["id"]

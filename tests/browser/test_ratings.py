@@ -1,5 +1,6 @@
 """Ratings in the browser: a rated game chosen in the lobby, then the leaderboard and the
-player's page with the new rating and its history plot."""
+player's page with the new rating and its history plot. A bot without strengths (random) is
+chosen without one and rated by its name alone."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_profile(
     page = new_page()
     register(page, server.url, name)
     page.get_by_label("Rated").check()
+    page.get_by_label("Seat White", exact=True).select_option("bot")
+    page.get_by_label("Bot in seat White", exact=True).select_option("random")
+    expect(page.get_by_label("Strength of the bot in seat White", exact=True)).to_be_hidden()
     create_game(page, {"Red": "me", "White": "bot"})
     page.get_by_role("button", name="Resign…").click()
     page.get_by_role("button", name="Yes, resign").click()
@@ -33,8 +37,8 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_profile(
     page.get_by_role("link", name="Ratings").click()
     rows = page.locator(".leaderboard tbody tr")
     expect(rows).to_have_count(2)
-    expect(rows.first).to_contain_text("bot")  # the bot won: 1662 ± 290
-    expect(rows.first).to_contain_text("1662")
+    expect(rows.first.locator("td").nth(1)).to_have_text("random bot")  # no strength to name
+    expect(rows.first).to_contain_text("1662")  # the bot won: 1662 ± 290
     expect(rows.last).to_contain_text(name)
     expect(rows.last).to_contain_text("1338")
     shots(page, "leaderboard")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from roses.server.socket_moves import PER_SECOND
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
@@ -86,7 +87,7 @@ def test_a_whole_game_with_the_keyboard_alone(
 ) -> None:
     name = f"keys-{uuid.uuid4().hex[:6]}"
     client = api_user(server.url, name)
-    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random", "strength": "quick"}]
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
     game_id = client.post("/api/games", json={"seats": seats}).json()["id"]
     page = sign_in_page(new_page(LAPTOP), server.url, client)
     page.goto(f"{server.url}/games/{game_id}")
@@ -96,6 +97,9 @@ def test_a_whole_game_with_the_keyboard_alone(
         if page.locator(".banner.yours").count() == 0:
             page.wait_for_timeout(50)
             continue
+        # At a person's pace: the random bot answers at once, and a socket may send at most
+        # PER_SECOND moves a second on average (a faster page is told to slow down).
+        page.wait_for_timeout(1000 / PER_SECOND)
         before = log_length(page)
         keyboard_move(page)
         moves += 1

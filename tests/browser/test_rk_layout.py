@@ -20,7 +20,7 @@ from .helpers import api_user, sign_in_page
 
 pytestmark = pytest.mark.browser
 
-QUICK_BOT = {"kind": "bot", "bot": "random", "strength": "quick"}
+QUICK_BOT = {"kind": "bot", "bot": "random"}
 
 
 def play_page(server: LiveServer, page_for: Callable[..., Page], width: int, height: int,

@@ -130,6 +130,9 @@ def test_a_whole_game_with_the_keyboard_alone(
     expect(areas).to_have_count(6)  # WR-1
     expect(areas.first).to_contain_text("Royal Castle")
     expect(areas.first).to_contain_text("held by")
+    # A bishop's name says what it is: "Bishop of Durham", never "Bishop Bishop of Durham".
+    expect(areas.first).to_contain_text("Bishop of Durham: held by")
+    expect(areas.first).not_to_contain_text("Bishop Bishop")
 
     sealed: list[int] = []
     revealed = 0
@@ -242,4 +245,5 @@ def test_a_replay_is_stepped_through_with_the_keyboard(
     expect(page.get_by_role("button", name="Next", exact=True)).to_be_focused()
     keys.press("Enter")
     expect(status).to_contain_text("decision 3 of")
-    expect(page.locator(".replay-controls .events li")).to_have_count(1)  # a pick
+    # A pick: the card taken (and, with some deals, an award it wins, WR-16).
+    expect(page.locator(".replay-controls .events li").first).to_contain_text(" takes ")

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roses.games import IllegalAction, InvalidInput
-from roses.games.wotr import WOTR
+from roses.games.wotr import BOARD_WORDS, WOTR
 from roses.server.views import ENVELOPE_KEYS
-from roses.wotr import Game, Orders, Phase, parse_board, replay
+from roses.wotr import Game, Orders, Phase, default_board, parse_board, replay
 from roses.wotr.payment import charges
 from tests.server.hidden import walk
 from tests.wotr.helpers import game_at
@@ -320,6 +320,15 @@ def test_materials_are_the_public_board() -> None:
     assert materials["seats"] == ["Red", "Yellow", "Green", "Blue"]
     for node in walk(materials):
         assert node is not None
+
+
+def test_the_catalogues_know_the_boards_names_that_are_game_terms() -> None:
+    """The awards (WR-16), bishops and ships are named in each language (the places and the
+    nobles keep their names): the catalogues get them from BOARD_WORDS."""
+    board = default_board()
+    terms = [award.name for award in board.awards]
+    terms += [icon.name for icon in board.icons.values() if icon.kind in ("bishop", "ship")]
+    assert sorted(BOARD_WORDS) == sorted(terms)
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])

@@ -57,7 +57,7 @@ def signed_in(server: LiveServer) -> dict[str, str]:
         guest = client.post("/api/accounts/guest")
         assert guest.status_code == 201, guest.text
         cookie = {"cookie": f"{SESSION_COOKIE}={guest.cookies[SESSION_COOKIE]}"}
-        seats = [{"kind": "me"}, {"kind": "bot", "bot": "random", "strength": "quick"}]
+        seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
         created = client.post("/api/games", json={"seats": seats}, headers=cookie)
         assert created.status_code == 201, created.text
     return cookie

@@ -54,13 +54,15 @@ def test_the_bot_list_comes_from_the_registry(
     player = sign_up(client)
     assert sorted(rose_king_bots()) == available_bots()
     assert rose_king_bots()["mcts"] == ["quick", "normal", "strong"]
+    # Bots that answer at once have no strengths: the form shows no strength menu for them.
+    assert rose_king_bots()["random"] == rose_king_bots()["greedy"] == []
     monkeypatch.setitem(BOT_FACTORIES, "another", RandomBot)
     assert "another" in rose_king_bots()
 
 
 def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:
     player = sign_up(client)
-    seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
     created = player.post("/api/games", {"seats": seats})
     assert created.status_code == 201, created.text
     game = created.json()
@@ -75,7 +77,7 @@ def test_a_game_against_a_bot_is_played_to_the_end(client: TestClient) -> None:
 def test_four_player_teams_with_bots(client: TestClient) -> None:
     """RK-16: seats R1, W1, R2, W2 in turn order; 3 cards and 2 heroes each."""
     player = sign_up(client)
-    bot = {"kind": "bot", "bot": "random", "strength": "quick"}
+    bot = {"kind": "bot", "bot": "random"}
     created = player.post("/api/games", {"players": 4, "seats": [{"kind": "me"}, bot, bot, bot]})
     assert created.status_code == 201, created.text
     game = created.json()
@@ -90,7 +92,7 @@ def test_four_player_teams_with_bots(client: TestClient) -> None:
 def test_a_bot_in_a_light_game_ends_its_own_turn(client: TestClient) -> None:
     """RK-19 Light: a play waits for End turn; a bot ends its turn itself (it never undoes)."""
     player = sign_up(client)
-    seats = [{"kind": "bot", "bot": "greedy", "strength": "quick"}, {"kind": "me"}]
+    seats = [{"kind": "bot", "bot": "greedy"}, {"kind": "me"}]
     created = player.post("/api/games", {"seats": seats, "options": {"light": True}})
     assert created.status_code == 201, created.text
     view = wait_for_my_turn(player, created.json()["id"])
@@ -129,13 +131,20 @@ def test_a_bot_that_overruns_its_bound_is_replaced_by_a_random_move(
 
 
 def test_unknown_bots_and_strengths_are_refused(client: TestClient) -> None:
+    """A seat's bot and strength are choices of the catalogue: anything else is a 422 naming
+    the field, and nothing is created."""
     player = sign_up(client)
     unknown = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot", "bot": "zz"}]})
-    assert unknown.status_code == 409
+    assert unknown.status_code == 422
     assert "Unknown bot 'zz'" in unknown.json()["detail"]
-    seat = {"kind": "bot", "bot": "random", "strength": "godlike"}
+    assert unknown.json()["errors"][0]["field"] == "seats.1.bot"
+    seat = {"kind": "bot", "bot": "mcts", "strength": "godlike"}
     weak = player.post("/api/games", {"seats": [{"kind": "me"}, seat]})
-    assert weak.status_code == 409
+    assert weak.status_code == 422
+    assert "(choose from: quick, normal, strong)" in weak.json()["detail"]
+    assert weak.json()["errors"][0]["field"] == "seats.1.strength"
+    mine = player.get("/api/games/mine").json()
+    assert mine["my_turn"] == mine["others"] == []  # nothing was created
     missing = player.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "bot"}]})
     assert missing.status_code == 422
     assert missing.json()["errors"][0]["field"].startswith("seats.1")
@@ -187,7 +196,7 @@ def test_bot_workers_die_with_a_killed_server_and_free_its_port(tmp_path: Path) 
     with running_server(tmp_path) as server:
         with httpx.Client(base_url=server.url) as client:
             assert client.post("/api/accounts/guest").status_code == 201
-            seats = [{"kind": "bot", "bot": "random", "strength": "quick"}, {"kind": "me"}]
+            seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
             game = client.post("/api/games", json={"seats": seats}).json()
             deadline = time.monotonic() + 20
             while not client.get(f"/api/games/{game['id']}").json()["your_turn"]:
@@ -203,3 +212,24 @@ def test_bot_workers_die_with_a_killed_server_and_free_its_port(tmp_path: Path) 
             time.sleep(0.05)
         server.start()  # the same port: nothing holds it
         assert httpx.get(f"{server.url}/api/catalog").status_code == 200
+
+
+@pytest.mark.parametrize(("game", "bot"), [("roseking", "random"), ("roseking", "greedy"),
+                                          ("wotr", "heuristic")])  # fmt: skip
+def test_a_bot_without_strengths_takes_none_and_refuses_one(
+    client: TestClient, game: str, bot: str
+) -> None:
+    """Random and greedy answer at once, the WotR bots do not search: a strength would change
+    nothing, so none is given (nor rated: the bot is rated by its name alone), and a request
+    asking one is told so in its language, rather than getting what it did not ask for."""
+    player = sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": bot}]
+    created = player.post("/api/games", {"game": game, "seats": seats})
+    assert created.status_code == 201, created.text
+    assert created.json()["seats"][1]["strength"] is None
+    seats[1]["strength"] = "quick"
+    german = {**player.headers, "accept-language": "de"}
+    refused = client.post("/api/games", json={"game": game, "seats": seats}, headers=german)
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == f"Beim Bot {bot} gibt es keine Spielstärken zur Wahl."
+    assert refused.json()["errors"][0]["field"] == "seats.1.strength"

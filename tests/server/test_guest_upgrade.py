@@ -14,7 +14,7 @@ pytestmark = pytest.mark.timeout(60)
 
 UPGRADE = "/api/accounts/upgrade"
 RATED_BOT_GAME = {
-    "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random", "strength": "quick"}],
+    "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
     "rated": True,
 }
 

@@ -57,7 +57,7 @@ def _new_game(player: Player, *kinds: str, path: str = "/api/games") -> Any:
     for kind in kinds:
         seat = {"kind": kind}
         if kind == "bot":
-            seat |= {"bot": "random", "strength": "quick"}
+            seat |= {"bot": "random"}
         if kind == "invite":
             seat["name"] = sign_up(player.client).name
         seats.append(seat)

@@ -153,3 +153,72 @@ def test_accounts_from_before_0008_follow_their_browsers_language(sqlite_url: st
         assert "language" not in {column["name"] for column in inspect(engine).get_columns("users")}
     finally:
         engine.dispose()
+
+
+def test_random_and_greedy_lose_their_strengths_in_0010(sqlite_url: str) -> None:
+    """Their seats forget the strength; their ratings per strength become one per bot (the
+    most played strength's rating, every game counted; one history point per game)."""
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0009")
+        now = {"t": datetime.now(UTC)}
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                now,
+            )
+            for game_id, game in [(1, "roseking"), (2, "roseking"), (3, "wotr")]:
+                connection.execute(
+                    text("INSERT INTO games (id, game, players, options, seed, deal, status, "
+                         "version, to_act, turn_since, rated, created_by, created_at) VALUES "
+                         "(:id, :game, 2, '{}', 7, '{}', 'finished', 3, '[]', :t, 1, 1, :t)"),
+                    {"id": game_id, "game": game, **now},
+                )  # fmt: skip
+            seats = [(1, 0, "random", "quick"), (1, 1, "mcts", "strong"),
+                     (2, 0, "random", "quick"), (2, 1, "random", "strong"),
+                     (3, 0, "random", None)]  # fmt: skip
+            for game_id, seat, bot, strength in seats:
+                connection.execute(
+                    text("INSERT INTO seats (game_id, seat, bot_name, bot_strength) "
+                         "VALUES (:g, :s, :b, :strength)"),
+                    {"g": game_id, "s": seat, "b": bot, "strength": strength},
+                )  # fmt: skip
+            ratings = [("bot:random:quick", 1400.0, 2), ("bot:random:strong", 1600.0, 1),
+                       ("bot:mcts:strong", 1700.0, 1)]  # fmt: skip
+            for rated, rating, games in ratings:
+                connection.execute(
+                    text("INSERT INTO ratings (game, variant, rated, rating, deviation, "
+                         "volatility, games) VALUES ('roseking', '2p', :r, :x, 300, 0.06, :n)"),
+                    {"r": rated, "x": rating, "n": games},
+                )  # fmt: skip
+            changes = [(1, "bot:random:quick"), (1, "bot:mcts:strong"),
+                       (2, "bot:random:quick"), (2, "bot:random:strong")]  # fmt: skip
+            for game_id, rated in changes:
+                connection.execute(
+                    text("INSERT INTO rating_changes (game_id, rated, rating, deviation, at) "
+                         "VALUES (:g, :r, 1500, 300, :t)"),
+                    {"g": game_id, "r": rated, **now},
+                )  # fmt: skip
+        upgrade(engine)
+        with engine.connect() as connection:
+            seats_now = connection.execute(
+                text("SELECT game_id, seat, bot_name, bot_strength FROM seats ORDER BY 1, 2")
+            ).all()
+            assert [tuple(row) for row in seats_now] == [
+                (1, 0, "random", None), (1, 1, "mcts", "strong"),
+                (2, 0, "random", None), (2, 1, "random", None), (3, 0, "random", None),
+            ]  # fmt: skip
+            ratings_now = connection.execute(
+                text("SELECT rated, rating, games FROM ratings ORDER BY rated")
+            ).all()
+            assert [tuple(row) for row in ratings_now] == [
+                ("bot:mcts:strong", 1700.0, 1), ("bot:random:", 1400.0, 3),
+            ]  # fmt: skip
+            changes_now = connection.execute(
+                text("SELECT game_id, rated FROM rating_changes ORDER BY 1, 2")
+            ).all()
+            assert [tuple(row) for row in changes_now] == [
+                (1, "bot:mcts:strong"), (1, "bot:random:"), (2, "bot:random:"),
+            ]  # fmt: skip
+    finally:
+        engine.dispose()

@@ -19,7 +19,7 @@ from .hidden import assert_ratings_only
 from .test_play import play_out
 
 pytestmark = pytest.mark.timeout(60)
-BOT = {"kind": "bot", "bot": "random", "strength": "quick"}
+BOT = {"kind": "bot", "bot": "random"}
 
 
 def guest(client: TestClient) -> Player:
@@ -50,7 +50,7 @@ def people(rows: list[dict[str, Any]], *names: str) -> dict[str, dict[str, Any]]
 
 def bot_rating(player: Player, bot: dict[str, Any], variant: str = "2p") -> Rating:
     rows = board(player, variant=variant)
-    found = [r for r in rows if (r["bot"], r["strength"]) == (bot["bot"], bot["strength"])]
+    found = [r for r in rows if (r["bot"], r["strength"]) == (bot["bot"], bot.get("strength"))]
     return Rating(found[0]["rating"], found[0]["deviation"]) if found else Rating()
 
 
@@ -133,10 +133,12 @@ def test_a_casual_game_changes_no_rating(client: TestClient) -> None:
 
 
 def test_bots_are_rated_per_strength(client: TestClient) -> None:
+    """A bot that searches is rated per strength (a ladder); one without strengths (random)
+    by its name alone."""
     player = sign_up(client)
-    strong = {**BOT, "bot": "mcts", "strength": "strong"}
+    quick, strong = ({**BOT, "bot": "mcts", "strength": s} for s in ("quick", "strong"))
     me = Rating()
-    for bot in (BOT, strong):
+    for bot in (quick, strong, BOT):
         before = bot_rating(player, bot)
         created = create(player, [{"kind": "me"}, bot], rated=True)
         assert created.status_code == 201, created.text
@@ -146,13 +148,16 @@ def test_bots_are_rated_per_strength(client: TestClient) -> None:
         me = rate(me, [Result(before, 0)])
         mine = people(board(player), player.name)[player.name]
         assert mine["rating"] == pytest.approx(me.rating) and mine["rating"] < 1500
-    assert mine["games"] == 2
+    assert mine["games"] == 3
+    bots = [(row["bot"], row["strength"]) for row in board(player) if row["bot"] is not None]
+    assert {("mcts", "quick"), ("mcts", "strong"), ("random", None)} <= set(bots)
+    assert [strength for bot, strength in bots if bot == "random"] == [None]
     assert len(player.get("/api/ratings/roseking/2p?limit=1").json()["players"]) == 1
 
 
 def test_in_the_team_game_each_player_is_rated_against_both_opponents(client: TestClient) -> None:
     player = sign_up(client)
-    partner = {**BOT, "strength": "normal"}
+    partner = BOT
     opponents = [{**BOT, "bot": "mcts", "strength": "quick"}, {**BOT, "bot": "greedy"}]
     seats = [{"kind": "me"}, opponents[0], partner, opponents[1]]  # Red 1, White 1, Red 2, ...
     before = [bot_rating(player, bot, "4p") for bot in opponents]

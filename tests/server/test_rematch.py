@@ -43,7 +43,7 @@ def test_both_accept_and_a_game_with_the_seats_swapped_starts(client: TestClient
 
 def test_bots_accept_at_once(client: TestClient) -> None:
     host = sign_up(client)
-    bot = {"kind": "bot", "bot": "random", "strength": "quick"}
+    bot = {"kind": "bot", "bot": "random"}
     seats = [{"kind": "me"}, bot, {"kind": "open"}, bot]
     partner = sign_up(client)
     game = host.post("/api/games", {"players": 4, "seats": seats}).json()

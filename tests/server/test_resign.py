@@ -59,7 +59,7 @@ def test_a_game_not_yet_started_cannot_be_resigned(client: TestClient) -> None:
 def test_in_the_team_game_the_team_resigns(client: TestClient) -> None:
     host = sign_up(client)
     partner = sign_up(client)
-    bot = {"kind": "bot", "bot": "random", "strength": "quick"}
+    bot = {"kind": "bot", "bot": "random"}
     seats = [{"kind": "me"}, bot, {"kind": "invite", "name": partner.name}, bot]
     created = host.post("/api/games", {"players": 4, "seats": seats}).json()
     partner.post(f"/api/games/{created['id']}/join")

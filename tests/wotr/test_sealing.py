@@ -46,7 +46,8 @@ def test_the_log_says_planning_again_and_nothing_of_the_plan() -> None:
         "n": len(game.state.log) - 1,
         "turn": 1,
         "phase": "planning",
-        "text": "Red is planning again.",
+        "template": "{seat} is planning again.",
+        "params": {"seat": "Red"},
     }
 
 

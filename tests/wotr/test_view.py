@@ -104,7 +104,8 @@ def test_the_preview_shows_cost_money_left_and_what_a_shortfall_cancels() -> Non
     assert data["short"] == 38 - 16 and data["faults"] == []
     assert data["cancelled"][1] == {
         "kind": "troops", "card": "windsor", "name": "Windsor", "count": 1, "cost": 3,
-        "text": "1 troop on Windsor",
+        "phrase": {"template": "{n} troop on {place}", "plural": "{n} troops on {place}",
+                   "params": {"n": 1, "place": "Windsor"}},
     }  # fmt: skip
     # Deployment cancels exactly what the preview said.
     state.orders = {seat: Orders() for seat in range(4)}

@@ -1,5 +1,5 @@
 """Rose King bots. They see only a player's view, never the hidden draw pile order (RK-20)."""
 
-from .base import STRONGEST, Bot, BotSpec, available_bots, make_bot, prepare
+from .base import INSTANT, STRONGEST, Bot, BotSpec, available_bots, make_bot, prepare
 
-__all__ = ["STRONGEST", "Bot", "BotSpec", "available_bots", "make_bot", "prepare"]
+__all__ = ["INSTANT", "STRONGEST", "Bot", "BotSpec", "available_bots", "make_bot", "prepare"]

@@ -90,7 +90,8 @@ class GameAnalysis:
 
 
 def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> SearchResult:
-    return run(view, every=True, time_limit=time_limit, nodes=nodes)
+    # the table changes no value, only how soon the search reaches the end (tests)
+    return run(view, every=True, time_limit=time_limit, nodes=nodes, table=True)
 
 
 def _move_values(result: SearchResult) -> list[MoveValue]:

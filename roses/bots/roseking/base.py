@@ -84,6 +84,8 @@ BOT_FACTORIES: dict[str, Callable[[BotSpec], Bot]] = {
 # The strongest bot: what the lobby's strengths (quick, normal, strong) should play.
 STRONGEST = "search"
 SEARCHES = frozenset({"search", "alphabeta", "expectimax"})  # the bots of the compiled search
+# Bots that answer at once, whatever time they are given: they have no strengths to offer.
+INSTANT = frozenset({"random", "greedy"})
 
 
 def available_bots() -> list[str]:

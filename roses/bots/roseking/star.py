@@ -16,12 +16,21 @@ The search never reads a clock (numba cannot): a node budget stops it, and ``inf
 reports whether the budget ran out and whether any leaf was cut by the depth limit. A
 search that completes without such a leaf is exact: the endgame solved.
 
+A transposition table (fixed-size arrays keyed by a Zobrist hash that each move updates)
+serves the search that asks for it: a position met again, through another order of moves
+or in the next iteration of the deepening, answers from the table when its stored bound
+settles the window, and otherwise tries the stored best action first. A position's hash
+covers the hands and the pile as sets, never an order, and the ply, on which a sampled
+draw depends. Over 36 positions of random games it halved the nodes to depth 7 with 3
+sampled cards a draw and took those to depth 5 with whole draws from 5.8 M to 2.1 M.
+
 The same functions run as plain Python without numba (``kernel._jit``), as slowly as that
 sounds; tests compare them with a plain expectimax written on the engine.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -41,7 +50,8 @@ HEROES: Final = 105
 PILE: Final = 109  # 24 flags: the card is in the draw pile (its order is unknown)
 DISCARD: Final = 133  # 24 flags: the card is in the discard pile
 CROWN, TURN, STONES, SEATS, LIMIT, PILE_N, DISCARD_N = 157, 158, 159, 160, 161, 162, 163
-STATE_SIZE: Final = 164
+HASH: Final = 164  # the position's Zobrist hash (``zobrist``), kept up to date by each move
+STATE_SIZE: Final = 165
 HAND_SLOTS: Final = 5
 
 DRAW: Final = 48  # action ids as ``Move.action_id``: plays 0..23, heroes 24..47
@@ -54,13 +64,35 @@ HISTORY: Final = MAX_DEPTH * MAX_MOVES
 ACTIONS: Final = 50
 
 # ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
-# node tries at most that many of the pile's cards
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE = 0, 1, 2, 3, 4
-INFO_SIZE: Final = 5
+# node tries at most that many of the pile's cards; I_TABLE > 0: the transposition
+# table's size minus one (a power of two; 0: no table), I_GENERATION: the search it
+# serves (entries of other searches are ignored, so a search depends on its view alone)
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION = 0, 1, 2, 3, 4, 5, 6
+INFO_SIZE: Final = 7
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
 LOSS: Final = -1.0
+
+# Zobrist keys (random 62-bit numbers, fixed so that a search is reproducible): a stone of
+# each colour on each square, the crown's square, the seat to move, each card in each
+# seat's hand, each seat's hero count, each card in the draw pile (the discard pile is
+# the rest) and the ply, since a sampled draw depends on it
+Z_STONE, Z_CROWN, Z_TURN, Z_HAND = 0, 2 * SQUARE_COUNT, 3 * SQUARE_COUNT, 3 * SQUARE_COUNT + 4
+Z_HERO = Z_HAND + 4 * CARD_COUNT
+Z_PILE = Z_HERO + 4 * 5
+Z_PLY = Z_PILE + CARD_COUNT
+_Z_SIZE = Z_PLY + MAX_DEPTH + 1
+_z_random = random.Random(16)
+_ZOBRIST_INTS = [_z_random.getrandbits(62) for _ in range(_Z_SIZE)]
+ZOBRIST: Any = kernel._vector(_ZOBRIST_INTS) if kernel.NUMBA else tuple(_ZOBRIST_INTS)
+
+# A table entry: its key, its value and ``meta``: the best action + 1 (bits 0-7), the
+# bound (bits 8-9), the depth searched (bits 10-17; EXACT_DEPTH: no line was cut, valid at
+# any depth) and the generation (bits 20 and up)
+BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
+EXACT_DEPTH: Final = 255
+GENERATION_SHIFT: Final = 20
 
 
 def _jit_uncached(function: F) -> F:
@@ -125,6 +157,26 @@ def generate(s: Any, base: int, out: Any, at: int) -> int:
 
 
 @_jit
+def zobrist(s: Any, base: int) -> int:
+    """The hash of the position in row ``base``, computed whole (``apply`` and
+    ``draw_card`` keep ``s[base + HASH]`` equal to it move by move)."""
+    h: int = 0
+    for sq in range(SQUARE_COUNT):
+        stone = s[base + OWNER + sq]
+        if stone:
+            h ^= ZOBRIST[Z_STONE + 2 * sq + stone - 1]
+    h ^= ZOBRIST[Z_CROWN + s[base + CROWN]] ^ ZOBRIST[Z_TURN + s[base + TURN]]
+    for seat in range(s[base + SEATS]):
+        for i in range(s[base + HAND_N + seat]):
+            h ^= ZOBRIST[Z_HAND + seat * CARD_COUNT + s[base + HANDS + seat * HAND_SLOTS + i]]
+        h ^= ZOBRIST[Z_HERO + seat * 5 + s[base + HEROES + seat]]
+    for card in range(CARD_COUNT):
+        if s[base + PILE + card]:
+            h ^= ZOBRIST[Z_PILE + card]
+    return h
+
+
+@_jit
 def _copy(s: Any, source: int, target: int) -> None:
     for i in range(STATE_SIZE):
         s[target + i] = s[source + i]
@@ -132,8 +184,10 @@ def _copy(s: Any, source: int, target: int) -> None:
 
 @_jit
 def _next_turn(s: Any, base: int) -> None:
-    turn = s[base + TURN] + 1
-    s[base + TURN] = 0 if turn == s[base + SEATS] else turn
+    old = s[base + TURN]
+    turn = 0 if old + 1 == s[base + SEATS] else old + 1
+    s[base + TURN] = turn
+    s[base + HASH] ^= ZOBRIST[Z_TURN + old] ^ ZOBRIST[Z_TURN + turn]
 
 
 @_jit
@@ -142,13 +196,20 @@ def apply(s: Any, base: int, action: int) -> None:
     seat = s[base + TURN]
     if action < DRAW:
         card = action - CARD_COUNT if action >= CARD_COUNT else action
-        target = kernel._TARGET[card * SQUARE_COUNT + s[base + CROWN]]
-        s[base + OWNER + target] = 1 + (seat & 1)
+        crown = s[base + CROWN]
+        target = kernel._TARGET[card * SQUARE_COUNT + crown]
+        colour = 1 + (seat & 1)
+        h = ZOBRIST[Z_STONE + 2 * target + colour - 1] ^ ZOBRIST[Z_HAND + seat * CARD_COUNT + card]
+        s[base + OWNER + target] = colour
         if action >= CARD_COUNT:  # RK-10: a flip; no stone leaves the supply
-            s[base + HEROES + seat] -= 1
+            heroes = s[base + HEROES + seat]
+            h ^= ZOBRIST[Z_STONE + 2 * target + 2 - colour]
+            h ^= ZOBRIST[Z_HERO + seat * 5 + heroes] ^ ZOBRIST[Z_HERO + seat * 5 + heroes - 1]
+            s[base + HEROES + seat] = heroes - 1
         else:  # RK-8
             s[base + STONES] += 1
         s[base + CROWN] = target
+        s[base + HASH] ^= h ^ ZOBRIST[Z_CROWN + crown] ^ ZOBRIST[Z_CROWN + target]
         hand = base + HANDS + seat * HAND_SLOTS
         count = s[base + HAND_N + seat]
         found = False
@@ -173,8 +234,11 @@ def draw_card(s: Any, base: int, card: int) -> None:
     s[base + HAND_N + seat] = count + 1
     s[base + PILE + card] = 0
     s[base + PILE_N] -= 1
+    s[base + HASH] ^= ZOBRIST[Z_HAND + seat * CARD_COUNT + card] ^ ZOBRIST[Z_PILE + card]
     if s[base + PILE_N] == 0:
         for c in range(CARD_COUNT):
+            if s[base + DISCARD + c]:
+                s[base + HASH] ^= ZOBRIST[Z_PILE + c]
             s[base + PILE + c] = s[base + DISCARD + c]
             s[base + DISCARD + c] = 0
         s[base + PILE_N] = s[base + DISCARD_N]
@@ -183,10 +247,11 @@ def draw_card(s: Any, base: int, card: int) -> None:
 
 
 @_jit
-def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
-    """Likely best first, for earlier cut-offs: actions that caused cut-offs before, then
-    plays that join own stones, the rest, heroes last (they are scarce, RK-10). Insertion
-    sort on a handful of moves."""
+def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any, first: int) -> None:
+    """Likely best first, for earlier cut-offs: ``first`` (the best action of an earlier
+    search of this position, from the table; -1: none), actions that caused cut-offs
+    before, then plays that join own stones, the rest, heroes last (they are scarce,
+    RK-10). Insertion sort on a handful of moves."""
     seat = s[base + TURN]
     colour = 1 + (seat & 1)
     crown = s[base + CROWN]
@@ -210,6 +275,8 @@ def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
             key = 2 * own if action < CARD_COUNT else own - 2
         # the history heuristic first: actions that cut off elsewhere in the tree
         keys[at + i] = 16 * keys[HISTORY + action] + key
+        if action == first:
+            keys[at + i] = 1 << 60
     for i in range(1, n):
         action, key = moves[at + i], keys[at + i]
         j = i - 1
@@ -219,10 +286,18 @@ def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any) -> None:
         moves[at + j + 1], keys[at + j + 1] = action, key
 
 
+@_jit
+def _store(table_keys: Any, table_values: Any, table_meta: Any, slot: int, key: int,
+           value: float, meta: int) -> None:  # fmt: skip
+    table_keys[slot] = key
+    table_values[slot] = value
+    table_meta[slot] = meta
+
+
 @_jit_uncached
 def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, prune: bool,
-            weights: Any, moves: Any, keys: Any, scratch: Any, features: Any,
-            info: Any) -> float:  # fmt: skip
+            weights: Any, moves: Any, keys: Any, scratch: Any, features: Any, info: Any,
+            table_keys: Any, table_values: Any, table_meta: Any) -> float:  # fmt: skip
     """The value of the position in row ``ply`` of ``s`` for the team to move.
 
     ``only`` >= 0 restricts the node to that one action (the root's moves one by one).
@@ -233,6 +308,11 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
     to ``beta`` once one is at least ``high``, and each outcome is searched between them.
     Returns 0.0 with ``info[I_ABORTED]`` set once the node budget is spent: the caller
     must then discard the whole search.
+
+    With a transposition table (``info[I_TABLE]``, pruning only) a position searched
+    before in this search to at least this depth answers from the table when its bound
+    settles the window, and its best action is tried first otherwise: positions recur
+    through move orders, and each iteration of the deepening repeats the one before.
     """
     info[I_NODES] += 1
     if info[I_NODES] > info[I_LIMIT]:
@@ -240,6 +320,10 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
         return 0.0
     base = ply * STATE_SIZE
     at = ply * MAX_MOVES
+    slot = -1
+    key = 0
+    alpha_in = alpha
+    horizon_above = info[I_HORIZON]
     if only >= 0:
         moves[at] = only
         n = 1
@@ -250,17 +334,38 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
         if depth <= 0 or ply + 1 >= MAX_DEPTH:
             info[I_HORIZON] = 1
             return evaluate(s, base, weights, scratch, features)
+        first = -1
+        if info[I_TABLE] > 0 and prune:
+            key = s[base + HASH] ^ ZOBRIST[Z_PLY + ply]
+            slot = key & info[I_TABLE]
+            meta = table_meta[slot]
+            if table_keys[slot] == key and meta >> GENERATION_SHIFT == info[I_GENERATION]:
+                first = (meta & 255) - 1
+                if (meta >> 10) & 255 >= depth:
+                    stored: float = table_values[slot]
+                    bound = (meta >> 8) & 3
+                    if (
+                        bound == BOUND_EXACT
+                        or (bound == BOUND_LOWER and stored >= beta)
+                        or (bound == BOUND_UPPER and stored <= alpha)
+                    ):
+                        if (meta >> 10) & 255 != EXACT_DEPTH:
+                            info[I_HORIZON] = 1
+                        return stored
         if n > 1:
-            _order(s, base, moves, at, n, keys)
+            _order(s, base, moves, at, n, keys, first)
+        info[I_HORIZON] = 0  # whether this node's own lines reach the depth limit
     child = base + STATE_SIZE
     best = -2.0
+    best_action = -1
     for i in range(n):
         action = moves[at + i]
         if action != DRAW:
             _copy(s, base, child)
             apply(s, child, action)
             value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
-                             keys, scratch, features, info)  # fmt: skip
+                             keys, scratch, features, info, table_keys, table_values,
+                             table_meta)  # fmt: skip
         else:
             count = s[base + PILE_N]
             start = 0
@@ -288,7 +393,8 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                 # the opponent moves next: the window swaps and negates
                 child_alpha, child_beta = (max(low, LOSS), min(high, WIN)) if prune else (LOSS, WIN)
                 outcome = -negamax(s, ply + 1, depth - 1, -child_beta, -child_alpha, -1, prune,
-                                   weights, moves, keys, scratch, features, info)  # fmt: skip
+                                   weights, moves, keys, scratch, features, info, table_keys,
+                                   table_values, table_meta)  # fmt: skip
                 if info[I_ABORTED]:
                     return 0.0
                 total += outcome
@@ -308,18 +414,28 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
             return 0.0
         if value > best:
             best = value
+            best_action = action
             if prune:
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
                     keys[HISTORY + action] += depth * depth
                     break
+    if slot >= 0:
+        exact = info[I_HORIZON] == 0
+        bound = BOUND_UPPER if best <= alpha_in else BOUND_LOWER if best >= beta else BOUND_EXACT
+        meta = (info[I_GENERATION] << GENERATION_SHIFT) | (best_action + 1) | (bound << 8)
+        meta |= (EXACT_DEPTH if exact else depth) << 10
+        _store(table_keys, table_values, table_meta, slot, key, best, meta)
+    if only < 0:
+        info[I_HORIZON] |= horizon_above
     return best
 
 
 @_jit_uncached
 def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool,
-                weights: Any, values: Any, info: Any) -> int:  # fmt: skip
+                weights: Any, values: Any, info: Any, table_keys: Any, table_values: Any,
+                table_meta: Any) -> int:  # fmt: skip
     """Search each of the root's ``n`` actions ``roots`` to ``depth`` into ``values``.
 
     With ``every`` each action gets its exact depth-limited value (analysis); otherwise
@@ -335,7 +451,7 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     for i in range(n):
         alpha = LOSS if every or not prune else max(best_value, LOSS)
         value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
-                        features, info)  # fmt: skip
+                        features, info, table_keys, table_values, table_meta)  # fmt: skip
         if info[I_ABORTED]:
             return -1
         values[i] = value
@@ -347,3 +463,14 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
 def new_states() -> Any:
     """Rows for every ply of a search (row 0 the root)."""
     return kernel._new((MAX_DEPTH + 1) * STATE_SIZE)
+
+
+def new_table(bits: int) -> tuple[Any, Any, Any]:
+    """A transposition table of ``2 ** bits`` entries: keys, values and ``meta``."""
+    size = 1 << bits
+    values: Any = [0.0] * size
+    if kernel.NUMBA:
+        import numpy as np
+
+        values = np.zeros(size, np.float64)
+    return kernel._new(size), values, kernel._new(size)

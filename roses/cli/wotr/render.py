@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roses.wotr.actions import Orders
 from roses.wotr.state import SEAT_NAMES
-from roses.wotr.text import count
+from roses.wotr.text import mercenaries, pounds, troops
 from roses.wotr.view import PlayerView
 
 
@@ -79,13 +79,12 @@ def describe_orders(view: PlayerView, orders: Orders) -> str:
         parts.append(f"bid {orders.calais_bid} for Calais in {orders.calais_zone}")
     parts += [f"move {board.card_name(n)} to {z}" for n, z in orders.noble_moves.items()]
     parts += [f"sail {board.card_name(s)} to {z}" for s, z in orders.ship_moves.items()]
-    parts += [f"{count(n, 'troop')} on {board.card_name(c)}" for c, n in orders.troops.items()]
-    parts += [f"{count(n, 'mercenary', 'mercenaries')} on {board.card_name(c)}"
-              for c, n in orders.mercenaries.items()]  # fmt: skip
+    parts += [f"{troops(n)} on {board.card_name(c)}" for c, n in orders.troops.items()]
+    parts += [f"{mercenaries(n)} on {board.card_name(c)}" for c, n in orders.mercenaries.items()]
     parts += [f"{c} cube on {board.card_name(p)}" for p, c in orders.bribes.items()]
     preview = view.preview(orders)
     lines = [f"{'; '.join(parts) or 'nothing'}.",
-             f"Cost {count(preview.cost, 'pound')} of your {preview.money}; "
+             f"Cost {pounds(preview.cost)} of your {preview.money}; "
              f"{preview.left} left after deployment."]  # fmt: skip
     if preview.cancelled:
         cancelled = ", ".join(charge.text for charge in preview.cancelled)

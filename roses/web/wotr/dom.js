@@ -33,6 +33,23 @@ export function seatWords(labels) {
   return labels.map(seatWord).join(", ");
 }
 
+// The engine's sentences (its log, a sealed plan's cancelled parts) in the reader's
+// language: an English template and its values (roses/wotr/text.py). Texts among the values
+// are translated where the catalogue has them (a seat's colour, an award, "nobody"); a
+// place's name stays; a list is joined with commas; a count takes its plural form.
+export function phraseText(phrase) {
+  const params = Object.fromEntries(Object.entries(phrase.params).map(([name, value]) => [name, valueText(value)]));
+  if (phrase.plural === undefined) return t(phrase.template, params);
+  return tn(phrase.template, phrase.plural, phrase.params.n, params);
+}
+
+function valueText(value) {
+  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (typeof value === "string") return t(value);
+  if (value !== null && typeof value === "object") return phraseText(value);
+  return value;
+}
+
 export function phaseName(phase) {
   const names = {
     "turn order": t("turn order"), "draw cards": t("draw cards"), income: t("income"),
@@ -108,7 +125,9 @@ export class Board {
   }
 
   name(card) {
-    return this.icons[card]?.name || this.nobles[card]?.name || t("Mercenaries");
+    // A noble's name is a proper name; a bishop's, a ship's or an award's is translated.
+    if (this.icons[card]) return t(this.icons[card].name);
+    return this.nobles[card]?.name || t("Mercenaries");
   }
 
   isLocation(card) {

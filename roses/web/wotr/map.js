@@ -58,7 +58,7 @@ function icon(board, labels, id, x, y, seat, troops) {
     "data-owner": seat ?? "",
   },
   s("title", {}, t("{name} ({kind}): held by {holder}",
-    { name: data.name, kind: kindName(data.kind), holder: holderName(labels, seat) })),
+    { name: board.name(id), kind: kindName(data.kind), holder: holderName(labels, seat) })),
   glyph(data.kind, ownerColour(seat)),
   s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
   troops.forEach(({ seat: placer, count }, index) => {
@@ -174,8 +174,12 @@ export function areaList(board, table, labels, troops = {}) {
     const here = [];
     for (const [card, data] of Object.entries(board.icons)) {
       if (data.kind === "ship" || data.zone !== id) continue;
-      here.push(line(t("{kind} {name}: held by {holder}", { kind: kindName(data.kind), name: data.name,
-        holder: holder(card) }), card, placed(card)));
+      // A bishop's name says what it is ("Bishop of Durham"): no kind before it.
+      const said = data.kind === "bishop"
+        ? t("{name}: held by {holder}", { name: board.name(card), holder: holder(card) })
+        : t("{kind} {name}: held by {holder}", { kind: kindName(data.kind), name: board.name(card),
+          holder: holder(card) });
+      here.push(line(said, card, placed(card)));
     }
     for (const card of nobles[id] || []) {
       here.push(line(t("Noble {name} ({cp} CP): held by {holder}", { name: board.nobles[card].name,

@@ -2,7 +2,7 @@
 // money, mercenaries, cards), the turn track with the King's house and the awards, the log.
 // ``table``: {board, labels, seats} (seats: the server's seat list); ``state``: a view's table.
 
-import { PHASE, SEAT_COLOURS, h, phaseName, pounds, seatWord, t, tn } from "./dom.js";
+import { PHASE, SEAT_COLOURS, h, phaseName, phraseText, pounds, seatWord, t, tn } from "./dom.js";
 
 export const TURNS = 5;
 
@@ -49,7 +49,7 @@ export function trackPanel({ board, labels }, state) {
     const holder = state.award_holder[award.id];
     const held = holder !== null && holder !== undefined;
     return h("li", { style: held ? `--seat: ${SEAT_COLOURS[holder]}` : "" },
-      t("{award}: {holder}", { award: award.name, holder: held ? seatWord(labels[holder]) : t("nobody") }));
+      t("{award}: {holder}", { award: t(award.name), holder: held ? seatWord(labels[holder]) : t("nobody") }));
   });
   const turns = Array.from({ length: TURNS }, (_, index) => {
     const turn = index + 1;
@@ -67,7 +67,7 @@ export function trackPanel({ board, labels }, state) {
       : null,
     h("ul", { class: "awards" }, awards),
     h("p", { class: "small muted" },
-      t("{calais}: the highest bid in planning wins it for one turn.", { calais: board.data.calais.name }), " ",
+      t("{calais}: the highest bid in planning wins it for one turn.", { calais: t(board.data.calais.name) }), " ",
       tn("Deck: {n} card.", "Deck: {n} cards.", state.deck_size)));
 }
 
@@ -78,7 +78,7 @@ export function logPanel(state) {
   const list = h("ol", { class: "wotr-log", start: log.length - recent.length + 1, tabindex: 0,
     "aria-labelledby": "log-title", "data-key": "log" },
   recent.map((event) => h("li", { "data-phase": event.phase },
-    h("small", {}, t("Turn {turn}, {phase}:", { turn: event.turn, phase: phaseName(event.phase) })), " ", event.text)));
+    h("small", {}, t("Turn {turn}, {phase}:", { turn: event.turn, phase: phaseName(event.phase) })), " ", phraseText(event))));
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;
   });

@@ -3,7 +3,7 @@
 // and what a shortfall would cancel (WR-11), kept as a private draft on the server and
 // sealed with a button. Nothing of it is sent anywhere else before it is sealed (WR-20).
 
-import { SEAT_COLOURS, h, kindName, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
+import { SEAT_COLOURS, h, kindName, phraseText, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
 
 const SAVE_DELAY_MS = 400;
 
@@ -164,7 +164,7 @@ export class Planner {
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
         ? h("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
-          { short: preview.short, cancelled: preview.cancelled.map((charge) => charge.text).join(", ") }))
+          { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
       state.can_unseal
         ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, t("Withdraw the plan to change it"))

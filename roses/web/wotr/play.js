@@ -4,7 +4,7 @@
 // For the keyboard and screen readers: what happens is announced (a live region), the map
 // is also told area by area, and every redraw keeps the focus where the player is.
 
-import { Board, PHASE, SEAT_COLOURS, h, phaseName, pounds, replaceKeepingFocus, seatWord, seatWords, t, tn } from "./dom.js";
+import { Board, PHASE, SEAT_COLOURS, h, phaseName, phraseText, pounds, replaceKeepingFocus, seatWord, seatWords, t, tn } from "./dom.js";
 import { mapParts } from "./map.js";
 import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
 import { Planner, describeOrders } from "./plan.js";
@@ -79,7 +79,7 @@ class WotrUi {
 
   // New log lines (picks, French Aid, income) and plans sealed since the last view.
   announceChanges(before, now) {
-    const lines = now.log.slice(before.log.length).map((event) => event.text);
+    const lines = now.log.slice(before.log.length).map(phraseText);
     for (const label of now.sealed) {
       if (!before.sealed.includes(label) && label !== now.viewer) {
         lines.push(t("{player} has sealed a plan", { player: this.who(this.seatIndex(label)) }));
@@ -181,7 +181,7 @@ class WotrUi {
     const step = steps[index];
     this.announce([t("Turn {turn} revealed: {step} ({index} of {count})",
       { turn, step: this.stepTitle(step.phase), index: index + 1, count: steps.length }),
-    ...step.events.map((event) => event.text)]);
+    ...step.events.map(phraseText)]);
   }
 
   revealPanel() {
@@ -210,7 +210,7 @@ class WotrUi {
       h("h2", { id: "reveal-title", tabindex: -1 }, t("Turn {turn} revealed: {step} ({index} of {count})",
         { turn, step: this.stepTitle(step.phase), index: index + 1, count: steps.length })),
       plans.length ? h("ul", { class: "plans" }, plans) : null,
-      h("ol", { class: "events" }, step.events.map((event) => h("li", {}, event.text))),
+      h("ol", { class: "events" }, step.events.map((event) => h("li", {}, phraseText(event)))),
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", "data-key": "reveal-next", onclick: next }, nextLabel),
         last ? null : h("button", { type: "button", onclick: () => {
@@ -322,7 +322,7 @@ class WotrUi {
     const income = state.log.filter((e) => e.turn === state.turn && e.phase === PHASE.income);
     return h("section", { class: "panel income", "aria-labelledby": "income-title" },
       h("h2", { id: "income-title", tabindex: -1 }, t("Turn {turn}: income and French Aid", { turn: state.turn })),
-      h("ul", {}, income.map((event) => h("li", {}, event.text))),
+      h("ul", {}, income.map((event) => h("li", {}, phraseText(event)))),
       view.can_act && state.french_aid_offer > 0
         ? h("div", {},
           h("p", {}, t("French Aid: once per game, the leader's score minus yours, at most 25 pounds.")),

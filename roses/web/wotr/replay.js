@@ -1,7 +1,7 @@
 // Replay a Wars of the Roses game decision by decision: the map, the players and what each
 // pick, French Aid answer or sealed plan set off (the whole reveal follows the last seal).
 
-import { Board, h, phaseName, replaceKeepingFocus, t } from "./dom.js";
+import { Board, h, phaseName, phraseText, replaceKeepingFocus, t } from "./dom.js";
 import { mapParts } from "./map.js";
 import { logPanel, playersPanel, trackPanel } from "./panels.js";
 
@@ -58,7 +58,7 @@ export async function renderReplay(main, { game, frames }) {
                 h("button", { type: "button", class: "primary", "data-key": "next", onclick: () => go(index + 1) }, t("Next")),
                 h("button", { type: "button", "data-key": "last", onclick: () => go(last) }, t("Last"))),
               slider,
-              h("ol", { class: "events" }, frame.state.log.map((event) => h("li", {}, event.text))),
+              h("ol", { class: "events" }, frame.state.log.map((event) => h("li", {}, phraseText(event)))),
               h("p", { class: "buttons" },
                 h("a", { class: "button", href: `/games/${game.id}` }, t("Game page")),
                 game.status === "finished"

@@ -30,8 +30,10 @@ def refresh_awards(state: GameState) -> None:
         new = new if best >= AWARD_THRESHOLD else None
         if new != holder:
             state.award_holder[award.id] = new
-            who = "goes back" if new is None else f"goes to {state.name(new)}"
-            state.note(f"{award.name} {who}.")
+            if new is None:
+                state.note("{award} goes back.", award=award.name)
+            else:
+                state.note("{award} goes to {seat}.", award=award.name, seat=state.name(new))
 
 
 def score_awards(state: GameState) -> None:
@@ -40,11 +42,21 @@ def score_awards(state: GameState) -> None:
         holder = state.award_holder.get(award.id)
         if holder is not None:
             state.players[holder].score("awards", award.vp)
-            state.note(f"{award.name}: {state.name(holder)} scores {award.vp} VP.")
+            state.note(
+                "{award}: {seat} scores {vp} VP.",
+                award=award.name,
+                seat=state.name(holder),
+                vp=award.vp,
+            )
     if state.calais is not None:
         calais = state.board.model.calais
         state.players[state.calais[0]].score("calais", calais.vp)
-        state.note(f"{calais.name}: {state.name(state.calais[0])} scores {calais.vp} VP.")
+        state.note(
+            "{award}: {seat} scores {vp} VP.",
+            award=calais.name,
+            seat=state.name(state.calais[0]),
+            vp=calais.vp,
+        )
 
 
 def score_bonuses(state: GameState) -> None:
@@ -64,4 +76,9 @@ def score_bonuses(state: GameState) -> None:
         player.score("trade", trade)
         player.score("church", church)
         if trade or church:
-            state.note(f"{state.name(seat)} scores bonuses: trade {trade}, church {church} VP.")
+            state.note(
+                "{seat} scores bonuses: trade {trade}, church {church} VP.",
+                seat=state.name(seat),
+                trade=trade,
+                church=church,
+            )

@@ -17,13 +17,22 @@ def resolve_bribes(state: GameState) -> None:
             name = board.card_name(card)
             if card in state.white_cubes:
                 state.white_cubes.discard(card)
-                state.note(f"{state.name(seat)} fails to bribe {name}: a white cube guards it.")
+                state.note(
+                    "{seat} fails to bribe {name}: a white cube guards it.",
+                    seat=state.name(seat),
+                    name=name,
+                )
                 continue
             previous = state.owner[card]
             state.owner[card] = seat
             # A Personality never returns to nobody, so a black cube always finds an owner.
             away = "nobody" if previous is None else state.name(previous)
-            state.note(f"{state.name(seat)} bribes {name} away from {away}.")
+            state.note(
+                "{seat} bribes {name} away from {holder}.",
+                seat=state.name(seat),
+                name=name,
+                holder=away,
+            )
             refresh_awards(state)
     state.white_cubes = set()
     state.black_cubes = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..state import GameState
+from ..text import Value
 from .awards import refresh_awards
 
 
@@ -35,21 +36,39 @@ def resolve_battles(state: GameState) -> None:
                 garrison = board.icons[location].garrison
                 standing[location] = garrison + state.defence.get(location, 0)
             attackers, defenders = battle(troops, standing[location])
-            side = "nobody" if holder is None else state.name(holder)
-            fight = f"{state.name(seat)} attacks {name} ({side}) with {troops} "
-            fight += f"against {standing[location]}: "
+            fight: dict[str, Value] = {
+                "seat": state.name(seat),
+                "name": name,
+                "holder": "nobody" if holder is None else state.name(holder),
+                "attackers": troops,
+                "defenders": standing[location],
+            }
             if attackers:
                 if holder is None:
                     state.returned.remove(location)
                 state.owner[location] = seat
                 standing[location] = attackers
-                state.note(fight + f"won, {attackers} left.")
+                state.note(
+                    "{seat} attacks {name} ({holder}) with {attackers} against {defenders}: "
+                    "won, {left} left.",
+                    left=attackers,
+                    **fight,
+                )
             elif defenders:
                 standing[location] = defenders
-                state.note(fight + f"repulsed, {defenders} left.")
+                state.note(
+                    "{seat} attacks {name} ({holder}) with {attackers} against {defenders}: "
+                    "repulsed, {left} left.",
+                    left=defenders,
+                    **fight,
+                )
             else:
                 state.owner[location] = None
                 state.returned.append(location)
                 standing[location] = 0
-                state.note(fight + "both sides destroyed; the Location is neutral.")
+                state.note(
+                    "{seat} attacks {name} ({holder}) with {attackers} against {defenders}: "
+                    "both sides destroyed; the Location is neutral.",
+                    **fight,
+                )
             refresh_awards(state)

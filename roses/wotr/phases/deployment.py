@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..actions import Orders
 from ..payment import Payment, payment
 from ..state import GameState
-from ..text import troops_and_mercenaries
+from ..text import Value, troops_and_mercenaries
 
 
 def award_calais(state: GameState, payments: dict[int, Payment]) -> None:
@@ -17,12 +17,16 @@ def award_calais(state: GameState, payments: dict[int, Payment]) -> None:
         bid = next((c for c in payments[seat].paid if c.kind == "calais"), None)
         if bid is None:
             continue
-        state.note(f"{state.name(seat)} bids {bid.cost} for Calais.")
+        state.note("{seat} bids {cost} for Calais.", seat=state.name(seat), cost=bid.cost)
         if best is None or bid.cost > best[1]:
             best = (seat, bid.cost, bid.name)
     if best is not None:
         state.calais = (best[0], best[2])
-        state.note(f"{state.name(best[0])} is Captain of Calais, landing in {best[2]}.")
+        state.note(
+            "{seat} is Captain of Calais, landing in {zone}.",
+            seat=state.name(best[0]),
+            zone=state.board.zone[best[2]].name,
+        )
 
 
 def pay(state: GameState, seat: int, bill: Payment) -> dict[str, int]:
@@ -38,8 +42,11 @@ def pay(state: GameState, seat: int, bill: Payment) -> dict[str, int]:
         elif charge.kind == "troops":
             bought[charge.card or ""] = charge.count
     if bill.cancelled:
-        cancelled = ", ".join(charge.text for charge in bill.cancelled)
-        state.note(f"{state.name(seat)} is short of money; cancelled: {cancelled}.")
+        state.note(
+            "{seat} is short of money; cancelled: {cancelled}.",
+            seat=state.name(seat),
+            cancelled=tuple(charge.phrase for charge in bill.cancelled),
+        )
     return bought
 
 
@@ -47,10 +54,20 @@ def move_pieces(state: GameState, seat: int, orders: Orders) -> None:
     """WR-11: nobles and ships move (orders were checked on submission, WR-10)."""
     for noble, zone in sorted(orders.noble_moves.items()):
         state.noble_zone[noble] = zone
-        state.note(f"{state.name(seat)} moves {state.board.nobles[noble].name} to {zone}.")
+        state.note(
+            "{seat} moves {noble} to {zone}.",
+            seat=state.name(seat),
+            noble=state.board.nobles[noble].name,
+            zone=state.board.zone[zone].name,
+        )
     for ship, sea in sorted(orders.ship_moves.items()):
         state.ship_sea[ship] = sea
-        state.note(f"{state.name(seat)} sails {state.board.icons[ship].name} to {sea}.")
+        state.note(
+            "{seat} sails {ship} to {sea}.",
+            seat=state.name(seat),
+            ship=state.board.icons[ship].name,
+            sea=sea,
+        )
 
 
 def deploy(state: GameState) -> None:
@@ -72,12 +89,14 @@ def deploy(state: GameState) -> None:
             player.mercenaries -= mercenaries
             state.mercenaries_placed += mercenaries
             troops = bought.get(location, 0)
+            placed: dict[str, Value] = {
+                "seat": state.name(seat),
+                "placed": troops_and_mercenaries(troops, mercenaries),
+                "name": state.board.card_name(location),
+            }
             if state.owner[location] == seat:
                 state.defence[location] = troops + mercenaries
-                role = "defend"
+                state.note("{seat} places {placed} to defend {name}.", **placed)
             else:
                 state.attacks.setdefault(location, {})[seat] = troops + mercenaries
-                role = "attack"
-            name = state.board.card_name(location)
-            placed = troops_and_mercenaries(troops, mercenaries)
-            state.note(f"{state.name(seat)} places {placed} to {role} {name}.")
+                state.note("{seat} places {placed} to attack {name}.", **placed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..state import GameState
-from ..text import count
+from ..text import mercenaries
 from .awards import refresh_awards
 
 # WR-7: cards laid out per turn, by number of players.
@@ -35,8 +35,8 @@ def lay_out_cards(state: GameState) -> None:
     state.returned = []
     state.picks = pick_sequence(state.order, count, snake=state.turn == 1)
     state.pick_index = 0
-    names = ", ".join(state.board.card_name(card) for card in state.layout)
-    state.note(f"Turn {state.turn}: laid out {names}.")
+    names = tuple(state.board.card_name(card) for card in state.layout)
+    state.note("Turn {turn}: laid out {cards}.", turn=state.turn, cards=names)
 
 
 def picker(state: GameState) -> int | None:
@@ -64,20 +64,23 @@ def _take(state: GameState, seat: int, card: str) -> None:
         state.mercenary_supply -= tokens
         state.players[seat].mercenaries += tokens
         state.removed.append(card)
-        mercenaries = count(tokens, "mercenary", "mercenaries")
-        state.note(f"{state.name(seat)} takes a mercenary card: {mercenaries}.")
+        state.note(
+            "{seat} takes a mercenary card: {mercenaries}.",
+            seat=state.name(seat),
+            mercenaries=mercenaries(tokens),
+        )
         return
     state.owner[card] = seat
     if card in board.nobles:
         state.noble_zone[card] = board.nobles[card].home
-    state.note(f"{state.name(seat)} takes {board.card_name(card)}.")
+    state.note("{seat} takes {card}.", seat=state.name(seat), card=board.card_name(card))
     refresh_awards(state)
 
 
 def finish_draft(state: GameState) -> None:
     """WR-7: the cards nobody took leave the game."""
     if state.layout:
-        names = ", ".join(state.board.card_name(card) for card in state.layout)
-        state.note(f"Left over and out of the game: {names}.")
+        names = tuple(state.board.card_name(card) for card in state.layout)
+        state.note("Left over and out of the game: {cards}.", cards=names)
     state.removed += state.layout
     state.layout = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..state import GameState
-from ..text import count
+from ..text import pounds
 
 FRENCH_AID_MAX: Final = 25
 
@@ -20,7 +20,9 @@ def collect_income(state: GameState) -> None:
     for seat in state.order:
         amount = income_of(state, seat)
         state.players[seat].money += amount
-        state.note(f"{state.name(seat)} collects {count(amount, 'pound')} of income.")
+        state.note(
+            "{seat} collects {pounds} of income.", seat=state.name(seat), pounds=pounds(amount)
+        )
 
 
 def french_aid_amount(state: GameState, seat: int) -> int:
@@ -41,4 +43,4 @@ def take_french_aid(state: GameState, seat: int) -> None:
     amount = french_aid_amount(state, seat)
     state.players[seat].money += amount
     state.players[seat].french_aid_used = True
-    state.note(f"{state.name(seat)} takes French Aid: {count(amount, 'pound')}.")
+    state.note("{seat} takes French Aid: {pounds}.", seat=state.name(seat), pounds=pounds(amount))

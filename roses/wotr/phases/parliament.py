@@ -48,7 +48,9 @@ def score_zones(state: GameState) -> None:
         order = ranking(state, zone_holdings(state, zone.id))
         for seat, vp in zip(order, (zone.vp_first, zone.vp_second), strict=False):
             state.players[seat].score("zones", vp)
-            state.note(f"{zone.name}: {state.name(seat)} scores {vp} VP.")
+            state.note(
+                "{zone}: {seat} scores {vp} VP.", zone=zone.name, seat=state.name(seat), vp=vp
+            )
 
 
 def house_zone_winner(state: GameState, held: dict[int, Holdings]) -> str | None:
@@ -79,17 +81,21 @@ def crown_king(state: GameState) -> None:
         winner = house_zone_winner(state, zone_holdings(state, zone.id))
         if winner is not None:
             votes[winner] += zone.votes
-    tally = f"Votes: Lancaster {votes[LANCASTER]}, York {votes[YORK]}"
     if votes[LANCASTER] == votes[YORK] == 0:
         state.crowned.append(None)
-        state.note(f"{tally}; nobody is present anywhere, and nobody is crowned.")
+        state.note("Votes: Lancaster 0, York 0; nobody is present anywhere, and nobody is crowned.")
         return
     if votes[LANCASTER] != votes[YORK]:
         king = LANCASTER if votes[LANCASTER] > votes[YORK] else YORK
     else:
         king = next((h for h in reversed(state.crowned) if h is not None), LANCASTER)
     state.crowned.append(king)
-    state.note(f"{tally}; {king} is crowned.")
+    state.note(
+        "Votes: Lancaster {lancaster}, York {york}; {king} is crowned.",
+        lancaster=votes[LANCASTER],
+        york=votes[YORK],
+        king=king,
+    )
     for player in state.players:
         if player.house == king:
             player.score("king", KING_VP)
