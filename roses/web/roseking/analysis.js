@@ -6,6 +6,7 @@
 
 import { el } from "../js/api.js";
 import { t, tn } from "../js/i18n.js";
+import { linkStylesheet } from "../js/styles.js";
 import { renderBoard, teamOf } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
 
@@ -16,11 +17,7 @@ const SYMBOLS = { best: "!", good: "✓", inaccuracy: "?!", mistake: "?", blunde
 
 // The Rose King's own stylesheet (the board, the cards), as the play and replay pages link
 // it, and this page's.
-function loadStyles() {
-  for (const [id, href] of [["roseking-css", "/static/roseking/roseking.css"], ["roseking-analysis-css", "/static/roseking/analysis.css"]]) {
-    if (!document.getElementById(id)) document.head.append(el("link", { id, rel: "stylesheet", href }));
-  }
-}
+await Promise.all([linkStylesheet("/static/roseking/roseking.css"), linkStylesheet("/static/roseking/analysis.css")]);
 
 export function judgementText(name) {
   switch (name) {
@@ -127,7 +124,6 @@ function positionList(answer) {
 // analyse() to ask for the moves not analysed yet and analysePosition(position) for one
 // position at once. Returns {update(analysis), problem(text)}.
 export function createAnalysisUi(main, { game, frames, analyse, analysePosition }) {
-  loadStyles();
   const total = frames.length - 1;
   let decisions = Array(total).fill(null);
   let index = total; // the position shown: after the last move

@@ -13,12 +13,13 @@ import {
   decidedText, moveSentence, moveText, reasonText, resultText, scoreText, seatText, teamText,
   territorySum, winnerText,
 } from "./describe.js";
-import { useStyles } from "./styles.js";
+import { linkStylesheet } from "../js/styles.js";
+
+await linkStylesheet("/static/roseking/roseking.css");
 
 export function createGameUi(main, gameApi) {
 const gameId = gameApi.gameId;
 const TURNED_KEY = `roses-turned-${gameId}`;
-useStyles();
 
 let game = null;
 let selected = null;

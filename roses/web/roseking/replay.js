@@ -10,7 +10,9 @@ import {
   decidedText, moveSentence, moveText, reasonText, scoreText, seatText, teamText, territorySum,
   winnerText,
 } from "./describe.js";
-import { useStyles } from "./styles.js";
+import { linkStylesheet } from "../js/styles.js";
+
+await linkStylesheet("/static/roseking/roseking.css");
 
 // The page shell (../js/replay.js) hands over the replay: { game, frames }.
 export function renderReplay(main, data) {
@@ -19,7 +21,6 @@ const gameId = game.id;
 let index = 0;
 let turned = localStorage.getItem(`roses-turned-${gameId}`) === "1";
 let focusSquare = null;
-useStyles();
 const announcer = el("div", { class: "sr-only", id: "announcer", role: "status", "aria-live": "polite" });
 const content = el("div", { class: `rk-replay${game.players === 4 ? " four" : ""}` });
 main.replaceChildren(announcer, content);

@@ -6,10 +6,11 @@ import { el, scoreText } from "../js/api.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
-import { useStyles } from "./styles.js";
+import { linkStylesheet } from "../js/styles.js";
+
+await linkStylesheet("/static/roseking/roseking.css");
 
 export function createTutorialBoard(act) {
-  useStyles();
   let container = null;
   let view = null;
   let interactive = false;

@@ -6,19 +6,16 @@
 
 import { Board, PHASE, SEAT_COLOURS, h, phaseName, phraseText, pounds, replaceKeepingFocus, seatWord, seatWords, t, tn } from "./dom.js";
 import { mapParts } from "./map.js";
+import { linkStylesheet } from "../js/styles.js";
 import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
 import { Planner, describeOrders } from "./plan.js";
 
 const REVEALED = [PHASE.deployment, PHASE.bribery, PHASE.combat, PHASE.parliament];
 const ANNOUNCED = 4; // the news kept in the live region
 
-function loadStyle() {
-  if (document.getElementById("wotr-css")) return;
-  document.head.append(h("link", { id: "wotr-css", rel: "stylesheet", href: "/static/wotr/wotr.css" }));
-}
+await linkStylesheet("/static/wotr/wotr.css");
 
 export function createGameUi(container, api) {
-  loadStyle();
   const ui = new WotrUi(container, api);
   return { update: (view) => ui.update(view) };
 }

@@ -3,18 +3,15 @@
 
 import { Board, h, phaseName, phraseText, replaceKeepingFocus, t } from "./dom.js";
 import { mapParts } from "./map.js";
+import { linkStylesheet } from "../js/styles.js";
 import { logPanel, playersPanel, trackPanel } from "./panels.js";
 
-function loadStyle() {
-  if (document.getElementById("wotr-css")) return;
-  document.head.append(h("link", { id: "wotr-css", rel: "stylesheet", href: "/static/wotr/wotr.css" }));
-}
+await linkStylesheet("/static/wotr/wotr.css");
 
 // The page shell (../js/replay.js) hands over the replay: {game, frames}; each frame is a
 // view whose log holds only the events of that step. Every redraw keeps the focus on the
 // control it was on (the slider, a button).
 export async function renderReplay(main, { game, frames }) {
-  loadStyle();
   const response = await fetch(`/api/games/${game.id}/materials`, { credentials: "same-origin", cache: "no-store" });
   const materials = await response.json();
   const board = new Board(materials.board);
