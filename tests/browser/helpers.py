@@ -58,7 +58,8 @@ def make_a_move(page: Page, *, prefer_hero: bool = True) -> str:
         confirm.click()
         done = f"{name}h" if "hero" in label else name
     else:
-        page.get_by_role("button", name="Draw a card").click()
+        # by its key, not its words: the page may be in any language
+        page.locator('#actions [data-key="draw"]').click()
         done = "draw"
     page.wait_for_function(
         f"document.querySelectorAll('#log li').length > {before}"

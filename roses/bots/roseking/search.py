@@ -107,6 +107,7 @@ def run(
     nodes: int | None = None,
     depth: int | None = None,
     sample: int = 0,
+    grow: int = 0,
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
@@ -124,6 +125,7 @@ def run(
     wvec = weight_vector(weights)
     info = kernel._new(star.INFO_SIZE)
     info[star.I_SAMPLE] = sample
+    info[star.I_GROW] = grow
     tables = _no_table
     if table and prune:
         tables, info[star.I_GENERATION] = _next_table()
@@ -191,6 +193,7 @@ class SearchBot:
         prune: bool = True,
         depth: int | None = None,
         sample: int = 0,
+        grow: int = 0,
         table: bool = False,
     ) -> None:
         self.name = spec.name
@@ -198,6 +201,7 @@ class SearchBot:
         self.prune = prune
         self.depth = depth
         self.sample = sample
+        self.grow = grow
         self.table = table
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
@@ -220,7 +224,7 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            sample=sample, table=self.table,
+            sample=sample, grow=self.grow, table=self.table,
         )  # fmt: skip
 
 

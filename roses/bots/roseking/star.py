@@ -66,9 +66,11 @@ ACTIONS: Final = 50
 # ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
 # node tries at most that many of the pile's cards; I_TABLE > 0: the transposition
 # table's size minus one (a power of two; 0: no table), I_GENERATION: the search it
-# serves (entries of other searches are ignored, so a search depends on its view alone)
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION = 0, 1, 2, 3, 4, 5, 6
-INFO_SIZE: Final = 7
+# serves (entries of other searches are ignored, so a search depends on its view alone);
+# I_GROW > 0: a draw with more than that depth still to search samples a card more for
+# each ply of it (near the root, where few chance nodes are, a sample's error costs most)
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW = range(8)
+INFO_SIZE: Final = 8
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -370,10 +372,13 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
             count = s[base + PILE_N]
             start = 0
             stride = 1
-            if 0 < info[I_SAMPLE] < count:
+            sample = info[I_SAMPLE]
+            if info[I_GROW] > 0 and depth > info[I_GROW]:
+                sample += depth - info[I_GROW]
+            if 0 < sample < count:
                 # a sample of the pile's cards, chosen by the position (never the pile's
                 # order, which no one knows): its mean stands for the whole node's
-                count = info[I_SAMPLE]
+                count = sample
                 start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
                 stride = SAMPLE_STRIDE
                 info[I_HORIZON] = 1  # no longer the exact expectation
