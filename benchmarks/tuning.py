@@ -78,6 +78,8 @@ def search_options(name: str) -> dict[str, Any]:
             weights[feature] = float(value)
         elif key == "sample":
             options["sample"] = int(value)
+        elif key == "paired":
+            options["paired"] = value == "1"
         elif key == "grow":
             options["grow"] = int(value)
         elif key == "table":

@@ -108,6 +108,7 @@ def run(
     depth: int | None = None,
     sample: int = 0,
     grow: int = 0,
+    paired: bool = False,
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
@@ -126,6 +127,7 @@ def run(
     info = kernel._new(star.INFO_SIZE)
     info[star.I_SAMPLE] = sample
     info[star.I_GROW] = grow
+    info[star.I_PAIRED] = paired
     tables = _no_table
     if table and prune:
         tables, info[star.I_GENERATION] = _next_table()
@@ -194,6 +196,7 @@ class SearchBot:
         depth: int | None = None,
         sample: int = 0,
         grow: int = 0,
+        paired: bool = False,
         table: bool = False,
     ) -> None:
         self.name = spec.name
@@ -202,6 +205,7 @@ class SearchBot:
         self.depth = depth
         self.sample = sample
         self.grow = grow
+        self.paired = paired
         self.table = table
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
@@ -224,7 +228,7 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            sample=sample, grow=self.grow, table=self.table,
+            sample=sample, grow=self.grow, paired=self.paired, table=self.table,
         )  # fmt: skip
 
 

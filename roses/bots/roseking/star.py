@@ -69,8 +69,10 @@ ACTIONS: Final = 50
 # serves (entries of other searches are ignored, so a search depends on its view alone);
 # I_GROW > 0: a draw with more than that depth still to search samples a card more for
 # each ply of it (near the root, where few chance nodes are, a sample's error costs most)
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW = range(8)
-INFO_SIZE: Final = 8
+# I_PAIRED: a sample chosen by the ply and the pile alone, so that sibling lines (which
+# share both) draw the same cards and their comparison is not a sampling accident
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW, I_PAIRED = range(9)
+INFO_SIZE: Final = 9
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -379,7 +381,10 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                 # a sample of the pile's cards, chosen by the position (never the pile's
                 # order, which no one knows): its mean stands for the whole node's
                 count = sample
-                start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
+                if info[I_PAIRED]:
+                    start = (7 * ply + 5 * s[base + PILE_N]) % CARD_COUNT
+                else:
+                    start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
                 stride = SAMPLE_STRIDE
                 info[I_HORIZON] = 1  # no longer the exact expectation
             low = count * (alpha - WIN) + WIN
