@@ -79,7 +79,7 @@ def search_options(name: str) -> dict[str, Any]:
         elif key == "sample":
             options["sample"] = int(value)
         elif key == "paired":
-            options["paired"] = value == "1"
+            options["paired"] = int(value)
         elif key == "grow":
             options["grow"] = int(value)
         elif key == "table":

@@ -108,7 +108,7 @@ def run(
     depth: int | None = None,
     sample: int = 0,
     grow: int = 0,
-    paired: bool = False,
+    paired: int = 0,
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
@@ -196,7 +196,7 @@ class SearchBot:
         depth: int | None = None,
         sample: int = 0,
         grow: int = 0,
-        paired: bool = False,
+        paired: int = 0,
         table: bool = False,
     ) -> None:
         self.name = spec.name

@@ -381,8 +381,10 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                 # a sample of the pile's cards, chosen by the position (never the pile's
                 # order, which no one knows): its mean stands for the whole node's
                 count = sample
-                if info[I_PAIRED]:
+                if info[I_PAIRED] == 1:
                     start = (7 * ply + 5 * s[base + PILE_N]) % CARD_COUNT
+                elif info[I_PAIRED] == 2:  # the whole position's hash and the ply
+                    start = ((s[base + HASH] ^ ZOBRIST[Z_PLY + ply]) >> 11) % CARD_COUNT
                 else:
                     start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
                 stride = SAMPLE_STRIDE
