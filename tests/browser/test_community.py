@@ -4,11 +4,12 @@ the lobby, open games appearing live, declining an invitation, games being playe
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.server.hidden import assert_chat_only
 from tests.server.live_server import LiveServer
@@ -115,3 +116,30 @@ def test_a_player_leaves_a_game_that_has_not_started(
     expect(page.get_by_role("button", name="Take a seat")).to_be_visible()
     expect(page.locator(".seat-list")).not_to_contain_text(f"hal-{suffix}")
     assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_game_opened_while_the_lobby_reads_its_lists_still_appears(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    """The lobby listens before it reads: a game opened after the server answered the
+    lobby's first reading, but before the page drew it, comes by the socket."""
+    suffix = uuid.uuid4().hex[:6]
+    host, guest = api_user(server.url, f"hal-{suffix}"), api_user(server.url, f"ivy-{suffix}")
+    lobby = sign_in_page(new_page(), server.url, guest)
+    opened: list[int] = []
+
+    def open_a_game_meanwhile(route: Route) -> None:
+        answer = route.fetch()  # the lists as they were: without the game
+        body = answer.body()
+        if not opened:
+            game = host.post("/api/games", json={"seats": [{"kind": "me"}, {"kind": "open"}]})
+            opened.append(game.json()["id"])
+            time.sleep(0.5)  # its news reaches the page before the old lists do
+        route.fulfill(status=answer.status, headers=answer.headers, body=body)
+
+    lobby.route("**/api/games/mine", open_a_game_meanwhile)
+    with lobby.expect_response("**/api/games/mine"):
+        lobby.goto(server.url + "/")
+    row = lobby.locator(f'[data-section="Open games"] .game-row[data-game="{opened[0]}"]')
+    expect(row).to_be_visible()
+    assert lobby.js_errors == []  # type: ignore[attr-defined]

@@ -229,8 +229,12 @@ function section(name, title, games, action, empty) {
     games.length ? el("ul", {}, games.map((g) => gameRow(g, action(g)))) : el("p", { class: "muted" }, empty));
 }
 
+// Readings may overlap (a change heard while the lists are read): only the newest is drawn.
+let readings = 0;
 async function renderGames(target) {
+  const reading = ++readings;
   const [mine, playing] = await Promise.all([api("/api/games/mine"), api("/api/now-playing")]);
+  if (reading !== readings) return;
   const watching = playing.games.filter((g) => g.you === null);
   target.replaceChildren(
     section("Your turn", t("Your turn"), mine.my_turn, (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, t("Play · waiting {time}", { time: since(g.turn_since) })), t("Nobody is waiting for you.")),
@@ -256,7 +260,7 @@ async function lobbyPage(me) {
   const catalog = await api("/api/catalog");
   const games = el("div", { class: "game-lists" });
   main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
-  await renderGames(games);
+  // Listening before the first reading: a game opened while the lists are read is heard.
   let pending = null;
   onLobby((message) => { // the socket notify.js keeps open for the badge
     // "lobby": one of my games changed; "open-games": someone's open game came or went.
@@ -264,6 +268,7 @@ async function lobbyPage(me) {
     clearTimeout(pending);
     pending = setTimeout(() => renderGames(games), 150);
   }, (open) => { if (open) renderGames(games); });
+  await renderGames(games);
 }
 
 async function start() {
