@@ -80,6 +80,8 @@ def search_options(name: str) -> dict[str, Any]:
             options["sample"] = int(value)
         elif key == "paired":
             options["paired"] = int(value)
+        elif key == "reduce":
+            options["reduce"] = int(value)
         elif key == "grow":
             options["grow"] = int(value)
         elif key == "table":

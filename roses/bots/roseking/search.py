@@ -109,6 +109,7 @@ def run(
     sample: int = 0,
     grow: int = 0,
     paired: int = 0,
+    reduce: int = 0,
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
@@ -128,6 +129,7 @@ def run(
     info[star.I_SAMPLE] = sample
     info[star.I_GROW] = grow
     info[star.I_PAIRED] = paired
+    info[star.I_REDUCE] = reduce
     tables = _no_table
     if table and prune:
         tables, info[star.I_GENERATION] = _next_table()
@@ -197,6 +199,7 @@ class SearchBot:
         sample: int = 0,
         grow: int = 0,
         paired: int = 0,
+        reduce: int = 0,
         table: bool = False,
     ) -> None:
         self.name = spec.name
@@ -206,6 +209,7 @@ class SearchBot:
         self.sample = sample
         self.grow = grow
         self.paired = paired
+        self.reduce = reduce
         self.table = table
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
@@ -228,7 +232,8 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            sample=sample, grow=self.grow, paired=self.paired, table=self.table,
+            sample=sample, grow=self.grow, paired=self.paired,
+            reduce=self.reduce, table=self.table,
         )  # fmt: skip
 
 

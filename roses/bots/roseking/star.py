@@ -71,8 +71,10 @@ ACTIONS: Final = 50
 # each ply of it (near the root, where few chance nodes are, a sample's error costs most)
 # I_PAIRED: a sample chosen by the ply and the pile alone, so that sibling lines (which
 # share both) draw the same cards and their comparison is not a sampling accident
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW, I_PAIRED = range(9)
-INFO_SIZE: Final = 9
+# I_REDUCE > 0: late moves (the third on, plays only) are searched that much shallower
+# with a null window first, and again in full only when they beat alpha
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW, I_PAIRED, I_REDUCE = range(10)
+INFO_SIZE: Final = 10
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -367,9 +369,17 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
         if action != DRAW:
             _copy(s, base, child)
             apply(s, child, action)
-            value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
-                             keys, scratch, features, info, table_keys, table_values,
-                             table_meta)  # fmt: skip
+            value = WIN + 1.0
+            if info[I_REDUCE] > 0 and prune and only < 0 and i >= 2 and depth >= 3 and action < DRAW:
+                value = -negamax(s, ply + 1, depth - 1 - info[I_REDUCE], -alpha - 1e-9, -alpha,
+                                 -1, prune, weights, moves, keys, scratch, features, info,
+                                 table_keys, table_values, table_meta)  # fmt: skip
+                if info[I_ABORTED]:
+                    return 0.0
+            if value > alpha:
+                value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
+                                 keys, scratch, features, info, table_keys, table_values,
+                                 table_meta)  # fmt: skip
         else:
             count = s[base + PILE_N]
             start = 0
