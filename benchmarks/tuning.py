@@ -55,12 +55,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
 SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
     # the first self-play fit (46,403 positions): it lost to the hand-made weights
     "search-fit1": {
-        "weights": (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.25, -0.065, -0.487)
+        "weights": (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.25, -0.065, -0.487, 0.0)
     },
     # fitted to the values of 20,000-node searches over 16,754 self-play positions
     # (``--fit-values``, seeds 71 and 72): as ``search`` (3 cards a draw, the table)
     "search-fit2": {
-        "weights": (0.039, -0.131, 2.35, 0.556, 0.71, 0.408, 0.41, 0.444, -0.301, -0.104, -0.131),
+        "weights": (0.039, -0.131, 2.35, 0.556, 0.71, 0.408, 0.41, 0.444, -0.301, -0.104, -0.131, 0.0),
         "sample": 3,
         "table": True,
     },

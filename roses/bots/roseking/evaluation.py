@@ -38,14 +38,19 @@ FEATURE_NAMES: Final = (
     "stuck",  # seats with a full hand and no play but heroes (RK-11: they pass or flip)
     "hand",  # cards in hand margin / 5
     "frontier",  # empty squares next to own stones: room to grow / 10
+    "best play",  # the most points one stone from the mover's hand would add now / 100
 )
 FEATURE_COUNT: Final = len(FEATURE_NAMES)
-# kernel._team_score's stack and seen marks, then both colours' (score, largest, stones)
-SCRATCH_SIZE: Final = 2 * SQUARE_COUNT + 6
+# kernel._team_score's stack and seen marks, then both colours' (score, largest, stones),
+# then each square's territory (a label) and each label's size for ``_best_play``
+SCRATCH_SIZE: Final = 4 * SQUARE_COUNT + 6
 _SCORES: Final = 2 * SQUARE_COUNT
+_LABELS: Final = 2 * SQUARE_COUNT + 6
+_SIZES: Final = 3 * SQUARE_COUNT + 6
 
 # 100 points of score margin give tanh(1) = 0.76, a hero is worth 30 points
-HAND_MADE: Final = (0.0, 2.0, 0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0)
+HAND_MADE: Final = (0.0, 2.0, 0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_FRONTIER, _BEST_PLAY = 10, 11  # the features that cost a board scan: left out at weight 0
 
 if kernel.NUMBA:
     import numpy as np
@@ -90,7 +95,7 @@ def outcome_for(s: Any, base: int, scratch: Any) -> float:
 
 @_jit
 def _margins(s: Any, base: int, scratch: Any, out: Any) -> None:
-    """Every feature but the frontier (``out[10]``, left alone) into ``out``."""
+    """Every feature but the board scans (frontier, best play: left alone) into ``out``."""
     _scores(s, base, scratch)
     sign = 1.0 if s[base + _TURN] & 1 == 0 else -1.0
     phase = s[base + _STONES] / STONE_COUNT
@@ -162,11 +167,89 @@ def _frontier(s: Any, base: int) -> float:
 
 
 @_jit
+def _best_play(s: Any, base: int, scratch: Any) -> float:
+    """The points the best stone the team to move could place from its hand now would add
+    (RK-14: squares of territories, so a stone joining territories adds much): the gain
+    a leaf's mover is about to take, which the score margin does not yet count."""
+    seat = s[base + _TURN]
+    colour = 1 + (seat & 1)
+    labels = scratch[_LABELS : _LABELS + SQUARE_COUNT]
+    sizes = scratch[_SIZES : _SIZES + SQUARE_COUNT]
+    stack = scratch[0:SQUARE_COUNT]
+    for sq in range(SQUARE_COUNT):
+        labels[sq] = -1
+    for start in range(SQUARE_COUNT):  # label the mover's territories
+        if s[base + _OWNER + start] != colour or labels[start] >= 0:
+            continue
+        labels[start] = start
+        stack[0] = start
+        depth = 1
+        size = 0
+        while depth:
+            depth -= 1
+            sq = stack[depth]
+            size += 1
+            file = sq % 9
+            for step in range(4):
+                if step == 0:
+                    other = sq - 9 if sq >= 9 else -1
+                elif step == 1:
+                    other = sq + 9 if sq < 72 else -1
+                elif step == 2:
+                    other = sq - 1 if file > 0 else -1
+                else:
+                    other = sq + 1 if file < 8 else -1
+                if other >= 0 and s[base + _OWNER + other] == colour and labels[other] < 0:
+                    labels[other] = start
+                    stack[depth] = other
+                    depth += 1
+        sizes[start] = size
+    crown = s[base + _CROWN]
+    best = 0.0
+    for i in range(s[base + _HAND_N + seat]):
+        card = s[base + _HANDS + seat * _HAND_SLOTS + i]
+        target = kernel._TARGET[card * SQUARE_COUNT + crown]
+        if target < 0 or s[base + _OWNER + target] != 0:
+            continue
+        file = target % 9
+        joined = 1
+        squares = 0
+        seen0 = seen1 = seen2 = -1  # the labels already counted (at most 4 neighbours)
+        for step in range(4):
+            if step == 0:
+                other = target - 9 if target >= 9 else -1
+            elif step == 1:
+                other = target + 9 if target < 72 else -1
+            elif step == 2:
+                other = target - 1 if file > 0 else -1
+            else:
+                other = target + 1 if file < 8 else -1
+            if other < 0 or labels[other] < 0:
+                continue
+            label = labels[other]
+            if label == seen0 or label == seen1 or label == seen2:
+                continue
+            if seen0 < 0:
+                seen0 = label
+            elif seen1 < 0:
+                seen1 = label
+            else:
+                seen2 = label
+            joined += sizes[label]
+            squares += sizes[label] * sizes[label]
+        gain = joined * joined - squares
+        if gain > best:
+            best = gain
+    return best
+
+
+@_jit
 def features(s: Any, base: int, scratch: Any, out: Any) -> None:
     """The features of ``FEATURE_NAMES`` into ``out``, for the team to move."""
     _margins(s, base, scratch, out)
     sign = 1.0 if s[base + _TURN] & 1 == 0 else -1.0
-    out[10] = sign * _frontier(s, base) / 10.0
+    out[_FRONTIER] = sign * _frontier(s, base) / 10.0
+    out[_BEST_PLAY] = _best_play(s, base, scratch) / 100.0
 
 
 @_jit
@@ -174,10 +257,12 @@ def evaluate(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     """The position's value for the team to move, strictly between -1 and 1."""
     _margins(s, base, scratch, out)
     total = 0.0
-    for i in range(FEATURE_COUNT - 1):
+    for i in range(_FRONTIER):
         total += weights[i] * out[i]
-    if weights[FEATURE_COUNT - 1] != 0.0:  # the board scan costs a fifth of a node
+    if weights[_FRONTIER] != 0.0:  # the board scan costs a fifth of a node
         sign = 1.0 if s[base + _TURN] & 1 == 0 else -1.0
-        total += weights[FEATURE_COUNT - 1] * sign * _frontier(s, base) / 10.0
+        total += weights[_FRONTIER] * sign * _frontier(s, base) / 10.0
+    if weights[_BEST_PLAY] != 0.0:
+        total += weights[_BEST_PLAY] * _best_play(s, base, scratch) / 100.0
     # clamped so that a leaf never ties with a real result (Star1 bounds are -1 and 1)
     return max(-0.999, min(0.999, math.tanh(0.5 * total)))
