@@ -8,8 +8,9 @@ A match appends one line to ``benchmarks/results/tuning.md``; each game is logge
 that log. Variants are bot keyword arguments registered under a name for the match
 runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
 weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options
-(``sample=k``, ``table=1``), starting from ``SearchBot``'s defaults (whole draws, no
-table), not from ``search``'s: ``search:sample=3,table=1`` is ``search``.
+(``sample=k``, ``table=1``), starting from ``SearchBot``'s defaults (``HAND_MADE``,
+whole draws, no table), not from ``search``'s: ``search:sample=3,table=1,best_play=2.0``
+is ``search``.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
 feature by logistic regression on the results (with ``--fit-values``: by least squares on
 the values each position's search found) and prints them and the held-out loss of both:
@@ -55,12 +56,38 @@ VARIANTS: dict[str, dict[str, Any]] = {
 SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
     # the first self-play fit (46,403 positions): it lost to the hand-made weights
     "search-fit1": {
-        "weights": (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.25, -0.065, -0.487, 0.0)
+        "weights": (
+            0.024,
+            0.733,
+            2.015,
+            0.139,
+            0.898,
+            0.209,
+            0.389,
+            0.193,
+            -0.25,
+            -0.065,
+            -0.487,
+            0.0,
+        )
     },
     # fitted to the values of 20,000-node searches over 16,754 self-play positions
     # (``--fit-values``, seeds 71 and 72): as ``search`` (3 cards a draw, the table)
     "search-fit2": {
-        "weights": (0.039, -0.131, 2.35, 0.556, 0.71, 0.408, 0.41, 0.444, -0.301, -0.104, -0.131, 0.0),
+        "weights": (
+            0.039,
+            -0.131,
+            2.35,
+            0.556,
+            0.71,
+            0.408,
+            0.41,
+            0.444,
+            -0.301,
+            -0.104,
+            -0.131,
+            0.0,
+        ),
         "sample": 3,
         "table": True,
     },
@@ -78,12 +105,6 @@ def search_options(name: str) -> dict[str, Any]:
             weights[feature] = float(value)
         elif key == "sample":
             options["sample"] = int(value)
-        elif key == "paired":
-            options["paired"] = int(value)
-        elif key == "reduce":
-            options["reduce"] = int(value)
-        elif key == "grow":
-            options["grow"] = int(value)
         elif key == "table":
             options["table"] = value == "1"
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from roses.bots.roseking import STRONGEST, kernel, make_bot, star
 from roses.bots.roseking.evaluation import (
     HAND_MADE,
     SCRATCH_SIZE,
+    WEIGHTS,
     evaluate,
     new_features,
     weight_vector,
@@ -265,10 +267,13 @@ def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
     assert not math.isclose(draw, leaf_value(board, HAND_MADE))
 
 
-@pytest.mark.parametrize(("name", "depth"), [("alphabeta", 7), ("search", None)])
-def test_the_registered_search_bots(name: str, depth: int | None) -> None:
+@pytest.mark.parametrize(
+    ("name", "depth", "weights"), [("alphabeta", 7, HAND_MADE), ("search", None, WEIGHTS)]
+)
+def test_the_registered_search_bots(name: str, depth: int | None, weights: Any) -> None:
+    """The sparring partner plays the thesis's evaluation; ``search`` adds the best play."""
     bot = make_bot(name, iterations=3000)
-    assert isinstance(bot, SearchBot) and bot.depth == depth
+    assert isinstance(bot, SearchBot) and bot.depth == depth and bot.weights == weights
     board = Board(seed=4)
     assert bot.choose(board.view(0)) in board.legal_moves()
     assert bot.last is not None and bot.last.nodes <= 3000 + 2000

@@ -19,6 +19,7 @@ from roses.roseking import Board, Move
 from roses.roseking.record import replay, root
 from roses.roseking.view import PlayerView
 
+from .evaluation import WEIGHTS
 from .search import SearchResult, run
 
 # Judgements by the win probability a move lost against the best move (lichess's bands).
@@ -91,7 +92,7 @@ class GameAnalysis:
 
 def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> SearchResult:
     # the table changes no value, only how soon the search reaches the end (tests)
-    return run(view, every=True, time_limit=time_limit, nodes=nodes, table=True)
+    return run(view, every=True, time_limit=time_limit, nodes=nodes, weights=WEIGHTS, table=True)
 
 
 def _move_values(result: SearchResult) -> list[MoveValue]:

@@ -3,10 +3,12 @@
 The value is ``tanh(w . f / 2)``: a logistic model of the win probability, ``p = (1 +
 value) / 2``, over features ``f`` of the position seen from the team to move (own minus
 the other team's). ``HAND_MADE`` is the classic evaluation the issue describes (the
-score margin, a hero worth 30 points). Weights fitted by logistic regression to
+score margin, a hero worth 30 points), which the sparring partners play. ``WEIGHTS``,
+which ``search`` and the analysis play, adds the best play: the points the mover's best
+stone would add at once, which a leaf's score margin misses (it won 0.560 over 400 games
+at 10,000 nodes a move, results/tuning.md). Weights fitted by logistic regression to
 self-play results over all the features (``benchmarks/tuning.py --fit``) predicted the
-results better but lost matches to it (results/tuning.md), so the hand-made weights are
-the ones played until a fit wins.
+results better but lost matches to the hand-made ones (results/tuning.md).
 
 Positions are rows of ``star``'s state layout; the layout constants are repeated here as
 plain numbers would be unreadable and importing ``star`` would be circular.
@@ -50,6 +52,9 @@ _SIZES: Final = 3 * SQUARE_COUNT + 6
 
 # 100 points of score margin give tanh(1) = 0.76, a hero is worth 30 points
 HAND_MADE: Final = (0.0, 2.0, 0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+# the mover's best play counted whole (2.0 a hundred points, as the score): 1.0 and 3.0
+# scored less against HAND_MADE at 10,000 nodes a move (0.530, 0.535; 2.0: 0.560)
+WEIGHTS: Final = (*HAND_MADE[:11], 2.0)
 _FRONTIER, _BEST_PLAY = 10, 11  # the features that cost a board scan: left out at weight 0
 
 if kernel.NUMBA:
@@ -227,7 +232,7 @@ def _best_play(s: Any, base: int, scratch: Any) -> float:
             if other < 0 or labels[other] < 0:
                 continue
             label = labels[other]
-            if label == seen0 or label == seen1 or label == seen2:
+            if label in (seen0, seen1, seen2):
                 continue
             if seen0 < 0:
                 seen0 = label

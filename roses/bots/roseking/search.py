@@ -1,13 +1,13 @@
 """The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning, a
-transposition table and ``evaluation.HAND_MADE`` until its time is up, valuing each draw
+transposition table and ``evaluation.WEIGHTS`` until its time is up, valuing each draw
 by a sample of 3 of the pile's cards (deeper than whole chance nodes at the same cost);
 with at most 3 stones left it searches every draw whole and plays perfectly once a search
 reaches the end of every line (the endgame solved). ``alphabeta`` is the sparring partner
-the issue describes: depth 7 with the same evaluation (score margin, a hero 30 points),
-every draw whole and no table; under a clock it plays the deepest search up to 7 that the
-time allowed.
+the issue describes: depth 7 with the thesis's evaluation (``evaluation.HAND_MADE``:
+score margin, a hero 30 points), every draw whole and no table; under a clock it plays the
+deepest search up to 7 that the time allowed.
 ``expectimax`` is ``alphabeta`` without any pruning or depth limit, to show what pruning
 is worth.
 
@@ -27,7 +27,7 @@ from roses.roseking.view import PlayerView
 
 from . import kernel, star
 from .base import BotSpec
-from .evaluation import HAND_MADE, weight_vector
+from .evaluation import HAND_MADE, WEIGHTS, weight_vector
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
@@ -107,9 +107,6 @@ def run(
     nodes: int | None = None,
     depth: int | None = None,
     sample: int = 0,
-    grow: int = 0,
-    paired: int = 0,
-    reduce: int = 0,
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
@@ -127,9 +124,6 @@ def run(
     wvec = weight_vector(weights)
     info = kernel._new(star.INFO_SIZE)
     info[star.I_SAMPLE] = sample
-    info[star.I_GROW] = grow
-    info[star.I_PAIRED] = paired
-    info[star.I_REDUCE] = reduce
     tables = _no_table
     if table and prune:
         tables, info[star.I_GENERATION] = _next_table()
@@ -197,9 +191,6 @@ class SearchBot:
         prune: bool = True,
         depth: int | None = None,
         sample: int = 0,
-        grow: int = 0,
-        paired: int = 0,
-        reduce: int = 0,
         table: bool = False,
     ) -> None:
         self.name = spec.name
@@ -207,9 +198,6 @@ class SearchBot:
         self.prune = prune
         self.depth = depth
         self.sample = sample
-        self.grow = grow
-        self.paired = paired
-        self.reduce = reduce
         self.table = table
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
@@ -232,13 +220,12 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            sample=sample, grow=self.grow, paired=self.paired,
-            reduce=self.reduce, table=self.table,
+            sample=sample, table=self.table,
         )  # fmt: skip
 
 
 def search_bot(spec: BotSpec) -> SearchBot:
-    return SearchBot(spec, sample=SAMPLE, table=True)
+    return SearchBot(spec, weights=WEIGHTS, sample=SAMPLE, table=True)
 
 
 def alphabeta_bot(spec: BotSpec) -> SearchBot:

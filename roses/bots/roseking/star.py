@@ -66,15 +66,9 @@ ACTIONS: Final = 50
 # ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
 # node tries at most that many of the pile's cards; I_TABLE > 0: the transposition
 # table's size minus one (a power of two; 0: no table), I_GENERATION: the search it
-# serves (entries of other searches are ignored, so a search depends on its view alone);
-# I_GROW > 0: a draw with more than that depth still to search samples a card more for
-# each ply of it (near the root, where few chance nodes are, a sample's error costs most)
-# I_PAIRED: a sample chosen by the ply and the pile alone, so that sibling lines (which
-# share both) draw the same cards and their comparison is not a sampling accident
-# I_REDUCE > 0: late moves (the third on, plays only) are searched that much shallower
-# with a null window first, and again in full only when they beat alpha
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_GROW, I_PAIRED, I_REDUCE = range(10)
-INFO_SIZE: Final = 10
+# serves (entries of other searches are ignored, so a search depends on its view alone)
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION = 0, 1, 2, 3, 4, 5, 6
+INFO_SIZE: Final = 7
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -369,34 +363,18 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
         if action != DRAW:
             _copy(s, base, child)
             apply(s, child, action)
-            value = WIN + 1.0
-            if info[I_REDUCE] > 0 and prune and only < 0 and i >= 2 and depth >= 3 and action < DRAW:
-                value = -negamax(s, ply + 1, depth - 1 - info[I_REDUCE], -alpha - 1e-9, -alpha,
-                                 -1, prune, weights, moves, keys, scratch, features, info,
-                                 table_keys, table_values, table_meta)  # fmt: skip
-                if info[I_ABORTED]:
-                    return 0.0
-            if value > alpha:
-                value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
-                                 keys, scratch, features, info, table_keys, table_values,
-                                 table_meta)  # fmt: skip
+            value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
+                             keys, scratch, features, info, table_keys, table_values,
+                             table_meta)  # fmt: skip
         else:
             count = s[base + PILE_N]
             start = 0
             stride = 1
-            sample = info[I_SAMPLE]
-            if info[I_GROW] > 0 and depth > info[I_GROW]:
-                sample += depth - info[I_GROW]
-            if 0 < sample < count:
+            if 0 < info[I_SAMPLE] < count:
                 # a sample of the pile's cards, chosen by the position (never the pile's
                 # order, which no one knows): its mean stands for the whole node's
-                count = sample
-                if info[I_PAIRED] == 1:
-                    start = (7 * ply + 5 * s[base + PILE_N]) % CARD_COUNT
-                elif info[I_PAIRED] == 2:  # the whole position's hash and the ply
-                    start = ((s[base + HASH] ^ ZOBRIST[Z_PLY + ply]) >> 11) % CARD_COUNT
-                else:
-                    start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
+                count = info[I_SAMPLE]
+                start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
                 stride = SAMPLE_STRIDE
                 info[I_HORIZON] = 1  # no longer the exact expectation
             low = count * (alpha - WIN) + WIN
