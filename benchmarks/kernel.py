@@ -17,6 +17,7 @@ import time
 
 from roses.bots.roseking import kernel
 from roses.bots.roseking.base import BotSpec
+from roses.bots.roseking.evaluation import HAND_MADE, WEIGHTS
 from roses.bots.roseking.mcts import MctsBot
 from roses.bots.roseking.search import SAMPLE, run
 from roses.roseking import Board
@@ -35,17 +36,20 @@ def search_speed(seconds: float) -> dict[str, object]:
     }
 
 
-def compiled_search_speed(seconds: float, sample: int, table: bool) -> dict[str, object]:
+def compiled_search_speed(
+    seconds: float, sample: int, table: bool, weights: tuple[float, ...]
+) -> dict[str, object]:
     """Nodes per second of the compiled expectimax over a few positions of one game, with
-    whole chance nodes and no table (``alphabeta``'s search) or as ``search`` plays (3
-    sampled cards a draw, the transposition table)."""
+    whole chance nodes, no table and the thesis's evaluation (``alphabeta``'s search) or as
+    ``search`` plays (3 sampled cards a draw, the transposition table, the best play)."""
     board = Board(seed=3)
     nodes = elapsed = 0.0
     depths = []
     for ply in range(0, 100, 20):
         while len(board.move_stack) < ply and board.legal_moves():
             board.push(run(board.view(board.turn), nodes=20_000).best)
-        result = run(board.view(board.turn), time_limit=seconds, sample=sample, table=table)
+        view = board.view(board.turn)
+        result = run(view, time_limit=seconds, sample=sample, table=table, weights=weights)
         nodes += result.nodes
         elapsed += result.seconds
         depths.append(result.depth)
@@ -85,8 +89,8 @@ def main() -> None:
                       **kernel.benchmark(args.games, seats=4)}))  # fmt: skip
     print(json.dumps({"engine": "roses.roseking", **random_games(2000)}))
     print(json.dumps({"bot": "mcts", **search_speed(args.search_seconds)}))
-    for sample, table in ((0, False), (SAMPLE, True)):
-        speed = compiled_search_speed(args.search_seconds, sample, table)
+    for sample, table, weights in ((0, False, HAND_MADE), (SAMPLE, True, WEIGHTS)):
+        speed = compiled_search_speed(args.search_seconds, sample, table, weights)
         print(json.dumps({"bot": "search", **speed}))
     for row in endgame_reach(args.endgames):
         print(json.dumps({"endgame": "search", **row}))
