@@ -137,31 +137,31 @@ def _margins(s: Any, base: int, scratch: Any, out: Any) -> None:
 
 
 @_jit
+def _neighbour(sq: int, step: int) -> int:
+    """The square next to ``sq`` below, above, left or right (``step`` 0-3); -1 off the
+    board."""
+    file = sq % 9
+    if step == 0:
+        return sq - 9 if sq >= 9 else -1
+    if step == 1:
+        return sq + 9 if sq < 72 else -1
+    if step == 2:
+        return sq - 1 if file > 0 else -1
+    return sq + 1 if file < 8 else -1
+
+
+@_jit
 def _frontier(s: Any, base: int) -> float:
     """Empty squares next to red stones minus those next to white ones."""
     frontier = 0.0
     for sq in range(SQUARE_COUNT):
         if s[base + _OWNER + sq] != 0:
             continue
-        file = sq % 9
         red = white = 0
         for step in range(4):
-            if step == 0:
-                if sq < 9:
-                    continue
-                other = sq - 9
-            elif step == 1:
-                if sq >= 72:
-                    continue
-                other = sq + 9
-            elif step == 2:
-                if file == 0:
-                    continue
-                other = sq - 1
-            else:
-                if file == 8:
-                    continue
-                other = sq + 1
+            other = _neighbour(sq, step)
+            if other < 0:
+                continue
             stone = s[base + _OWNER + other]
             if stone == 1:
                 red = 1
@@ -194,16 +194,8 @@ def _best_play(s: Any, base: int, scratch: Any) -> float:
             depth -= 1
             sq = stack[depth]
             size += 1
-            file = sq % 9
             for step in range(4):
-                if step == 0:
-                    other = sq - 9 if sq >= 9 else -1
-                elif step == 1:
-                    other = sq + 9 if sq < 72 else -1
-                elif step == 2:
-                    other = sq - 1 if file > 0 else -1
-                else:
-                    other = sq + 1 if file < 8 else -1
+                other = _neighbour(sq, step)
                 if other >= 0 and s[base + _OWNER + other] == colour and labels[other] < 0:
                     labels[other] = start
                     stack[depth] = other
@@ -216,19 +208,11 @@ def _best_play(s: Any, base: int, scratch: Any) -> float:
         target = kernel._TARGET[card * SQUARE_COUNT + crown]
         if target < 0 or s[base + _OWNER + target] != 0:
             continue
-        file = target % 9
         joined = 1
         squares = 0
         seen0 = seen1 = seen2 = -1  # the labels already counted (at most 4 neighbours)
         for step in range(4):
-            if step == 0:
-                other = target - 9 if target >= 9 else -1
-            elif step == 1:
-                other = target + 9 if target < 72 else -1
-            elif step == 2:
-                other = target - 1 if file > 0 else -1
-            else:
-                other = target + 1 if file < 8 else -1
+            other = _neighbour(target, step)
             if other < 0 or labels[other] < 0:
                 continue
             label = labels[other]
