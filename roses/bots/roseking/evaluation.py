@@ -183,7 +183,9 @@ def _best_play(s: Any, base: int, scratch: Any) -> float:
     stack = scratch[0:SQUARE_COUNT]
     for sq in range(SQUARE_COUNT):
         labels[sq] = -1
-    for start in range(SQUARE_COUNT):  # label the mover's territories
+    # the mover's territories labelled by their first square (kernel._team_score walks
+    # them alike but keeps no labels; sizing its marks afterwards cost 8% of the nodes/s)
+    for start in range(SQUARE_COUNT):
         if s[base + _OWNER + start] != colour or labels[start] >= 0:
             continue
         labels[start] = start
