@@ -1,6 +1,7 @@
 """Design matches for the search bots, and the evaluation's fit by self-play.
 
     .venv/bin/python benchmarks/tuning.py A B [--games N] [--time S | --iterations K] [--jobs J]
+        [--time-b S | --iterations-b K]     (B's own budget, for odds matches)
     .venv/bin/python benchmarks/tuning.py --fit [--fit-games N] [--fit-nodes K] [--seed S]
 
 A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
@@ -186,6 +187,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time", type=float, default=None)
     parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--time-b", type=float, default=None, help="Bot B's own time a move.")
+    parser.add_argument("--iterations-b", type=int, default=None, help="Bot B's own budget.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
@@ -201,6 +204,7 @@ def main() -> None:
     config = MatchConfig(
         args.bot_a, args.bot_b, args.games, seed=args.seed,
         time_limit=args.time, iterations=args.iterations,
+        time_limit_b=args.time_b, iterations_b=args.iterations_b,
     )  # fmt: skip
     start = time.perf_counter()
     GAME_LOGS.mkdir(parents=True, exist_ok=True)
@@ -222,7 +226,7 @@ def main() -> None:
     points = [played[i] for i in sorted(played) if i < config.games]
     stats = match_stats(points)
     print(format_stats(config, stats))
-    budget = f"{args.time} s/move" if args.time is not None else f"{args.iterations} iterations"
+    budget = config.describe_budget()
     if args.seed != 1:
         budget += f" (seed {args.seed})"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
