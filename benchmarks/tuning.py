@@ -108,8 +108,6 @@ def search_options(name: str) -> dict[str, Any]:
             options["sample"] = int(value)
         elif key == "table":
             options["table"] = value == "1"
-        elif key == "partial":
-            options["partial"] = value == "1"
         else:
             raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")
     options["weights"] = tuple(weights.values())

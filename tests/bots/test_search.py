@@ -217,24 +217,6 @@ def test_a_node_budget_keeps_the_deepest_completed_search() -> None:
     assert not small.exact
 
 
-@pytest.mark.parametrize(("seed", "plies", "depth"), [(1, 50, 3), (28, 10, 3), (10, 50, 4)])
-def test_a_search_cut_short_still_plays_a_better_move_it_found(
-    seed: int, plies: int, depth: int
-) -> None:
-    """A deeper search that runs out of budget after it found a move better than the last
-    complete search's best plays that move; without ``partial`` it is discarded whole."""
-    board = played(Variant.CLASSIC, seed, plies)
-    view = board.view(board.turn)
-    shallow, deep = run(view, depth=depth - 1), run(view, depth=depth)
-    assert deep.best != shallow.best and deep.best != shallow.moves[-1]
-    cut = run(view, nodes=deep.nodes - 1)  # the deeper search's last node is missing
-    assert cut.depth == depth - 1 and cut.best == deep.best
-    assert cut.values[0] == pytest.approx(deep.values[0])
-    assert set(cut.moves) == set(shallow.moves)
-    assert run(view, nodes=deep.nodes - 1, partial=False).best == shallow.best
-    assert run(view, nodes=shallow.nodes + 1).best == shallow.best  # nothing better found
-
-
 def test_a_sampled_draw_is_the_mean_over_part_of_the_pile() -> None:
     """``sample``: a draw (RK-9) tries at most that many of the pile's cards; a sample at
     least as large as the pile is the whole chance node, and a smaller one is never

@@ -18,7 +18,7 @@ bot starts from the view alone (RK-20): the pile enters the search as a set of c
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from roses.roseking import Move
@@ -108,14 +108,11 @@ def run(
     depth: int | None = None,
     sample: int = 0,
     table: bool = False,
-    partial: bool = True,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
     it, or a search is exact. Depth 1 always completes, whatever the budget. ``sample`` >
     0: each draw is valued by that many of the pile's cards (chosen by the position, never
-    by the pile's order), not all. ``table``: with a transposition table (pruning only).
-    ``partial``: a deeper search cut short by the budget still counts if it had found a
-    move better than the last complete search's best."""
+    by the pile's order), not all. ``table``: with a transposition table (pruning only)."""
     if view.is_over():
         raise ValueError("the game is over: there is no move to search")
     warm_up()
@@ -152,11 +149,8 @@ def run(
         )
         took = time.perf_counter() - began
         spent += int(info[star.I_NODES])
-        if best < 0:  # out of budget: the deeper search is discarded, unless
-            better = int(info[star.I_PARTIAL])  # it had already found a better move
-            if partial and better > 0 and result is not None and not every:
-                result = _promoted(result, better, float(values[better]))
-            break
+        if best < 0:
+            break  # out of budget: the deeper search is discarded
         if took > 0.001:
             rate = info[star.I_NODES] / took
         ranked = sorted(range(len(moves)), key=lambda i: -values[i] if i != best else -3.0)
@@ -170,15 +164,6 @@ def run(
         level += 1
     assert result is not None
     return result
-
-
-def _promoted(result: SearchResult, index: int, value: float) -> SearchResult:
-    """``result`` with its move ``index`` first: a deeper search, cut short, found that it
-    beats the move ``result`` ranked first, searched to that depth too (``value``)."""
-    order = [index, *(i for i in range(len(result.moves)) if i != index)]
-    values = [value, *(result.values[i] for i in order[1:])]
-    moves = tuple(result.moves[i] for i in order)
-    return replace(result, moves=moves, values=tuple(values))
 
 
 _compiled = False
@@ -207,7 +192,6 @@ class SearchBot:
         depth: int | None = None,
         sample: int = 0,
         table: bool = False,
-        partial: bool = True,
     ) -> None:
         self.name = spec.name
         self.weights = weights
@@ -215,7 +199,6 @@ class SearchBot:
         self.depth = depth
         self.sample = sample
         self.table = table
-        self.partial = partial
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
         # depth 7 with every draw a chance node takes seconds a move (results/tuning.md)
@@ -237,7 +220,7 @@ class SearchBot:
         return run(
             view, weights=self.weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
-            sample=sample, table=self.table, partial=self.partial,
+            sample=sample, table=self.table,
         )  # fmt: skip
 
 

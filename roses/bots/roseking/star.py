@@ -66,11 +66,9 @@ ACTIONS: Final = 50
 # ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
 # node tries at most that many of the pile's cards; I_TABLE > 0: the transposition
 # table's size minus one (a power of two; 0: no table), I_GENERATION: the search it
-# serves (entries of other searches are ignored, so a search depends on its view alone);
-# I_PARTIAL: in an aborted root search, the root action that beat the first one, else -1
+# serves (entries of other searches are ignored, so a search depends on its view alone)
 I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION = 0, 1, 2, 3, 4, 5, 6
-I_PARTIAL: Final = 7
-INFO_SIZE: Final = 8
+INFO_SIZE: Final = 7
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -442,8 +440,7 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
 
     With ``every`` each action gets its exact depth-limited value (analysis); otherwise
     each later action is searched only to see whether it beats the best so far (its
-    value is then an upper bound). Returns the index of the best action; -1 if aborted,
-    with ``info[I_PARTIAL]`` the action that had beaten the first one, if any.
+    value is then an upper bound). Returns the index of the best action; -1 if aborted.
     """
     moves = kernel._new(MAX_DEPTH * MAX_MOVES)
     keys = kernel._new(HISTORY + ACTIONS)
@@ -451,14 +448,11 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     features = new_features()
     best = 0
     best_value = -2.0
-    info[I_PARTIAL] = -1
     for i in range(n):
         alpha = LOSS if every or not prune else max(best_value, LOSS)
         value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
                         features, info, table_keys, table_values, table_meta)  # fmt: skip
         if info[I_ABORTED]:
-            if best > 0:
-                info[I_PARTIAL] = best
             return -1
         values[i] = value
         if value > best_value:
