@@ -254,6 +254,18 @@ def test_a_time_budget_is_kept() -> None:
     assert result.seconds < 0.2 + 0.5  # slack for a loaded machine
 
 
+def test_a_depth_cut_short_by_a_wrong_speed_estimate_is_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The clock becomes a node limit through the speed measured so far. Measured wrong
+    (here: 100 nodes a second, as a process's first tiny search once measured), the search
+    must not stop at depth 1 with most of its time left."""
+    monkeypatch.setattr("roses.bots.roseking.search.FIRST_RATE", 100.0)
+    result = run(Board(seed=3).view(0), time_limit=0.2)
+    assert result.depth >= 4
+    assert result.seconds < 0.2 + 0.5  # slack for a loaded machine
+
+
 def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
     """RK-9: with the pile's cards known but not their order, a draw is worth the mean."""
     board = Board(seed=9)

@@ -134,9 +134,11 @@ def run(
     level = 1
     while depth is None or level <= depth:
         limit = (1 << 62) if result is None else (nodes or (1 << 62)) - spent
+        by_clock = False
         if time_limit is not None and result is not None:
             left = time_limit - (time.perf_counter() - start)
-            limit = min(limit, int(rate * left))
+            if int(rate * left) < limit:
+                limit, by_clock = int(rate * left), True
         if limit <= 0:
             break
         for i, move in enumerate(moves):
@@ -149,8 +151,15 @@ def run(
         )
         took = time.perf_counter() - began
         spent += int(info[star.I_NODES])
-        if best < 0:
-            break  # out of budget: the deeper search is discarded
+        if best < 0:  # out of budget: the deeper search is discarded
+            # The clock's node limit is an estimate from the last depth's speed, which a
+            # hiccup (a process's first search, page faults, a busy machine) can make far
+            # too low: with half the time still left, the same depth is tried again.
+            elapsed = time.perf_counter() - start
+            if by_clock and time_limit is not None and elapsed < time_limit / 2:
+                rate *= 4
+                continue
+            break
         if took > 0.001:
             rate = info[star.I_NODES] / took
         ranked = sorted(range(len(moves)), key=lambda i: -values[i] if i != best else -3.0)
