@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from roses.bots.roseking.base import make_bot
-from roses.bots.roseking.search import SearchBot
+from roses.bots.roseking.base import BotSpec
+from roses.bots.roseking.search import search_bot
 from roses.roseking import Board
 
 
@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--long", type=float, default=1.0, help="seconds a move")
     parser.add_argument("--games", type=int, default=6)
     args = parser.parse_args()
-    bots = [make_bot("search", time_limit=seconds) for seconds in (args.short, args.long)]
+    bots = [search_bot(BotSpec("search", time_limit=s)) for s in (args.short, args.long)]
     agree = positions = 0
     print("deal ply  move, depth and value at each clock")
     for deal in range(args.games):
@@ -32,10 +32,7 @@ def main() -> None:
         chooser = random.Random(deal)
         while moves := board.legal_moves():
             if len(board.move_stack) % 10 == 5 and len(moves) > 1:
-                results = []
-                for bot in bots:
-                    assert isinstance(bot, SearchBot)
-                    results.append(bot.search(board.view(board.turn)))
+                results = [bot.search(board.view(board.turn)) for bot in bots]
                 short, long = results
                 positions += 1
                 agree += short.best == long.best
