@@ -22,6 +22,7 @@ from roses.bots.roseking.evaluation import (
     weight_vector,
 )
 from roses.bots.roseking.search import SAMPLE, WHOLE_DRAWS_STONES, SearchBot, encode, run
+from roses.bots.roseking.value_net import learned_weights
 from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW, DRAW_MOVE
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
@@ -280,12 +281,17 @@ def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "depth", "weights"), [("alphabeta", 7, HAND_MADE), ("search", None, WEIGHTS)]
+    ("name", "depth", "weights", "team_weights"),
+    [("alphabeta", 7, HAND_MADE, HAND_MADE), ("search", None, learned_weights(), WEIGHTS)],
 )
-def test_the_registered_search_bots(name: str, depth: int | None, weights: Any) -> None:
-    """The sparring partner plays the thesis's evaluation; ``search`` adds the best play."""
+def test_the_registered_search_bots(
+    name: str, depth: int | None, weights: Any, team_weights: Any
+) -> None:
+    """The sparring partner plays the thesis's evaluation; ``search`` the learned one in
+    the two-player game it was trained on, and the best play in the four-player game."""
     bot = make_bot(name, iterations=3000)
-    assert isinstance(bot, SearchBot) and bot.depth == depth and bot.weights == weights
+    assert isinstance(bot, SearchBot) and bot.depth == depth
+    assert bot.weights == weights and bot.team_weights == team_weights
     board = Board(seed=4)
     assert bot.choose(board.view(0)) in board.legal_moves()
     assert bot.last is not None and bot.last.nodes <= 3000 + 2000

@@ -21,6 +21,7 @@ from roses.roseking.view import PlayerView
 
 from .evaluation import WEIGHTS
 from .search import SearchResult, run
+from .value_net import learned_weights
 
 # Judgements by the win probability a move lost against the best move (lichess's bands).
 JUDGEMENTS: Final = ((0.005, "best"), (0.05, "good"), (0.10, "inaccuracy"), (0.20, "mistake"))
@@ -92,7 +93,9 @@ class GameAnalysis:
 
 def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> SearchResult:
     # the table changes no value, only how soon the search reaches the end (tests)
-    return run(view, every=True, time_limit=time_limit, nodes=nodes, weights=WEIGHTS, table=True)
+    # the evaluation ``search`` plays: the learned one in the two-player game
+    weights = learned_weights() if view.seats == 2 else WEIGHTS
+    return run(view, every=True, time_limit=time_limit, nodes=nodes, weights=weights, table=True)
 
 
 def _move_values(result: SearchResult) -> list[MoveValue]:

@@ -23,6 +23,7 @@ from roses.roseking.geometry import SQUARE_COUNT, STONE_COUNT
 
 from . import kernel
 from .kernel import _jit
+from .value_net import INPUT_COUNT, MAX_ACTIVE, inputs
 
 _OWNER, _HANDS, _HAND_N, _HEROES = 0, 81, 101, 105
 _CROWN, _TURN, _STONES, _SEATS, _LIMIT = 157, 158, 159, 160, 161
@@ -44,8 +45,10 @@ FEATURE_NAMES: Final = (
 )
 FEATURE_COUNT: Final = len(FEATURE_NAMES)
 # kernel._team_score's stack and seen marks, then both colours' (score, largest, stones),
-# then each square's territory (a label) and each label's size for ``_best_play``
-SCRATCH_SIZE: Final = 4 * SQUARE_COUNT + 6
+# then each square's territory (a label) and each label's size for ``_best_play``, then
+# the learned evaluation's active inputs
+SCRATCH_SIZE: Final = 4 * SQUARE_COUNT + 6 + MAX_ACTIVE
+_ACTIVE: Final = 4 * SQUARE_COUNT + 6
 _SCORES: Final = 2 * SQUARE_COUNT
 _LABELS: Final = 2 * SQUARE_COUNT + 6
 _SIZES: Final = 3 * SQUARE_COUNT + 6
@@ -244,8 +247,31 @@ def features(s: Any, base: int, scratch: Any, out: Any) -> None:
 
 
 @_jit
+def _learned(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
+    """``value_net``'s logit, ``weights`` its flat vector (``out``: the features)."""
+    features(s, base, scratch, out)
+    total: float = weights[FEATURE_COUNT]
+    for i in range(FEATURE_COUNT):
+        total += weights[i] * out[i]
+    hidden = (len(weights) - FEATURE_COUNT - 1) // (INPUT_COUNT + 2)
+    output = FEATURE_COUNT + 1 + hidden
+    rows = output + hidden
+    active = inputs(s, base, scratch, _ACTIVE)
+    for j in range(hidden):
+        unit = weights[FEATURE_COUNT + 1 + j]
+        for k in range(active):
+            unit += weights[rows + scratch[_ACTIVE + k] * hidden + j]
+        if unit > 0.0:
+            total += weights[output + j] * unit
+    return total
+
+
+@_jit
 def evaluate(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
-    """The position's value for the team to move, strictly between -1 and 1."""
+    """The position's value for the team to move, strictly between -1 and 1: linear in
+    the features, or ``value_net``'s when ``weights`` is longer than the features."""
+    if len(weights) > FEATURE_COUNT:
+        return max(-0.999, min(0.999, math.tanh(0.5 * _learned(s, base, weights, scratch, out))))
     _margins(s, base, scratch, out)
     total = 0.0
     for i in range(_FRONTIER):

@@ -1,7 +1,8 @@
 """The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning, a
-transposition table and ``evaluation.WEIGHTS`` until its time is up, valuing each draw
+transposition table and the learned evaluation (``value_net``; in the four-player game,
+which it was not trained on, ``evaluation.WEIGHTS``) until its time is up, valuing each draw
 by a sample of 3 of the pile's cards (deeper than whole chance nodes at the same cost);
 with at most 3 stones left it searches every draw whole and plays perfectly once a search
 reaches the end of every line (the endgame solved). ``alphabeta`` is the sparring partner
@@ -28,6 +29,7 @@ from roses.roseking.view import PlayerView
 from . import kernel, star
 from .base import BotSpec
 from .evaluation import HAND_MADE, WEIGHTS, weight_vector
+from .value_net import learned_weights
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
@@ -201,9 +203,11 @@ class SearchBot:
         depth: int | None = None,
         sample: int = 0,
         table: bool = False,
+        team_weights: tuple[float, ...] | None = None,
     ) -> None:
         self.name = spec.name
         self.weights = weights
+        self.team_weights = team_weights or weights  # the four-player game's
         self.prune = prune
         self.depth = depth
         self.sample = sample
@@ -226,15 +230,18 @@ class SearchBot:
     def search(self, view: PlayerView, *, every: bool = False) -> SearchResult:
         left = STONE_COUNT - (view.red | view.white).bit_count()
         sample = 0 if left <= WHOLE_DRAWS_STONES else self.sample
+        weights = self.weights if view.seats == 2 else self.team_weights
         return run(
-            view, weights=self.weights, prune=self.prune, every=every,
+            view, weights=weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
             sample=sample, table=self.table,
         )  # fmt: skip
 
 
 def search_bot(spec: BotSpec) -> SearchBot:
-    return SearchBot(spec, weights=WEIGHTS, sample=SAMPLE, table=True)
+    return SearchBot(
+        spec, weights=learned_weights(), team_weights=WEIGHTS, sample=SAMPLE, table=True
+    )
 
 
 def alphabeta_bot(spec: BotSpec) -> SearchBot:
