@@ -20,6 +20,7 @@ from roses.bots.roseking.base import BotSpec
 from roses.bots.roseking.evaluation import HAND_MADE, WEIGHTS
 from roses.bots.roseking.mcts import MctsBot
 from roses.bots.roseking.search import SAMPLE, run
+from roses.bots.roseking.value_net import learned_weights
 from roses.roseking import Board
 from roses.roseking.bench import random_games
 
@@ -41,7 +42,7 @@ def compiled_search_speed(
 ) -> dict[str, object]:
     """Nodes per second of the compiled expectimax over a few positions of one game, with
     whole chance nodes, no table and the thesis's evaluation (``alphabeta``'s search) or as
-    ``search`` plays (3 sampled cards a draw, the transposition table, the best play)."""
+    ``search`` plays (3 sampled cards a draw, the transposition table, ``weights``)."""
     board = Board(seed=3)
     nodes = elapsed = 0.0
     depths = []
@@ -89,9 +90,14 @@ def main() -> None:
                       **kernel.benchmark(args.games, seats=4)}))  # fmt: skip
     print(json.dumps({"engine": "roses.roseking", **random_games(2000)}))
     print(json.dumps({"bot": "mcts", **search_speed(args.search_seconds)}))
-    for sample, table, weights in ((0, False, HAND_MADE), (SAMPLE, True, WEIGHTS)):
+    evaluations = (
+        ("hand-made", 0, False, HAND_MADE),  # alphabeta's search
+        ("best play", SAMPLE, True, WEIGHTS),  # search's in the four-player game
+        ("learned", SAMPLE, True, learned_weights()),  # search's in the two-player game
+    )
+    for evaluation, sample, table, weights in evaluations:
         speed = compiled_search_speed(args.search_seconds, sample, table, weights)
-        print(json.dumps({"bot": "search", **speed}))
+        print(json.dumps({"bot": "search", "evaluation": evaluation, **speed}))
     for row in endgame_reach(args.endgames):
         print(json.dumps({"endgame": "search", **row}))
 
