@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ import numpy as np
 from roses.bots.roseking import kernel
 from roses.bots.roseking.evaluation import SCRATCH_SIZE, WEIGHTS, features, new_features
 from roses.bots.roseking.search import SAMPLE, encode, run
+from roses.bots.roseking.selfplay import self_play
 from roses.bots.roseking.value_net import (
     CROWN,
     INPUT_COUNT,
@@ -45,8 +45,9 @@ from roses.bots.roseking.value_net import (
     WEIGHTS_FILE,
     inputs,
 )
-from roses.roseking import Board
+from roses.roseking import Move, Variant
 from roses.roseking.geometry import CARD_COUNT, DIRECTION_STEPS, SQUARE_COUNT
+from roses.roseking.view import PlayerView
 
 DATA = Path(__file__).parent / "value-net-data"  # not kept in git: 180 MB for 6,000 games
 BLOCK = 50  # games a file
@@ -55,13 +56,11 @@ EXPLORE = 0.05
 
 def game(seed: int, nodes: int) -> tuple[list[Any], list[Any], list[float]]:
     """One self-play game: each position's inputs, features and the mover's final points."""
-    rng = random.Random(seed)
-    board = Board(seed=seed)
     scratch = kernel._new(SCRATCH_SIZE)
     out = new_features()
-    rows, feats, teams = [], [], []
-    while moves := board.legal_moves():
-        view = board.view(board.turn)
+    rows, feats = [], []
+
+    def record(view: PlayerView) -> None:
         s = encode(view)
         idx = np.full(MAX_ACTIVE, -1, np.int16)
         count = inputs(s, 0, scratch, 0)
@@ -69,18 +68,12 @@ def game(seed: int, nodes: int) -> tuple[list[Any], list[Any], list[float]]:
         features(s, 0, scratch, out)
         rows.append(idx)
         feats.append(np.array(out, np.float32))
-        teams.append(board.turn & 1)
-        if len(moves) == 1:
-            move = moves[0]
-        elif rng.random() < EXPLORE:
-            move = rng.choice(moves)
-        else:
-            move = run(view, weights=WEIGHTS, nodes=nodes, sample=SAMPLE, table=True).best
-        board.push(move)
-    outcome = board.outcome()
-    assert outcome is not None
-    red = 0.5 if outcome.winner is None else 1.0 - int(outcome.winner)
-    return rows, feats, [red if team == 0 else 1.0 - red for team in teams]
+
+    def choose(view: PlayerView) -> Move:
+        return run(view, weights=WEIGHTS, nodes=nodes, sample=SAMPLE, table=True).best
+
+    points = self_play(seed, Variant.CLASSIC, EXPLORE, choose, record)
+    return rows, feats, points
 
 
 def play(first: int, last: int, nodes: int, out: Path) -> None:

@@ -12,43 +12,65 @@ found (less noisy than one game's result) and ``fit_values`` fits those.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from roses.roseking import Board, Variant
+from roses.roseking import Board, Move, Variant
+from roses.roseking.view import PlayerView
 
 from . import kernel
 from .evaluation import FEATURE_COUNT, SCRATCH_SIZE, features, new_features
 from .search import encode, run
 
 
-def game_positions(
-    seed: int, weights: tuple[float, ...], nodes: int, explore: float, variant: Variant
-) -> tuple[list[list[float]], list[float]]:
-    """One self-play game: each position's features and the mover's final points."""
+def self_play(
+    seed: int,
+    variant: Variant,
+    explore: float,
+    choose: Callable[[PlayerView], Move],
+    record: Callable[[PlayerView], None],
+) -> list[float]:
+    """One game from ``seed``: each position's view goes to ``record`` before its move,
+    ``choose``'s or, a share ``explore`` of the time, a random one. Returns each recorded
+    position's mover's final points (1 win, 0.5 draw, 0 loss)."""
     rng = random.Random(seed)
     board = Board(variant, seed=seed)
-    rows: list[list[float]] = []
     teams: list[int] = []
-    scratch = kernel._new(SCRATCH_SIZE)
-    out = new_features()
     while moves := board.legal_moves():
         view = board.view(board.turn)
-        features(encode(view), 0, scratch, out)
-        rows.append([float(x) for x in out])
+        record(view)
         teams.append(board.turn & 1)
         if len(moves) == 1:
             move = moves[0]
         elif rng.random() < explore:
             move = rng.choice(moves)
         else:
-            move = run(view, weights=weights, nodes=nodes).best
+            move = choose(view)
         board.push(move)
     outcome = board.outcome()
     assert outcome is not None
     red = 0.5 if outcome.winner is None else 1.0 - int(outcome.winner)
-    return rows, [red if team == 0 else 1.0 - red for team in teams]
+    return [red if team == 0 else 1.0 - red for team in teams]
+
+
+def game_positions(
+    seed: int, weights: tuple[float, ...], nodes: int, explore: float, variant: Variant
+) -> tuple[list[list[float]], list[float]]:
+    """One self-play game: each position's features and the mover's final points."""
+    rows: list[list[float]] = []
+    scratch = kernel._new(SCRATCH_SIZE)
+    out = new_features()
+
+    def record(view: PlayerView) -> None:
+        features(encode(view), 0, scratch, out)
+        rows.append([float(x) for x in out])
+
+    def choose(view: PlayerView) -> Move:
+        return run(view, weights=weights, nodes=nodes).best
+
+    return rows, self_play(seed, variant, explore, choose, record)
 
 
 def searched_positions(

@@ -7,10 +7,11 @@ probability, as in ``evaluation``) with
     z = linear . features + bias + output . relu(hidden_bias + sum of inputs[i])
 
 over ``evaluation.FEATURE_NAMES`` and the active inputs ``i`` of the position, each a row of
-``HIDDEN`` numbers. The inputs, all seen from the seat to move: its stones, the other
-colour's, the crown's square, the empty squares its hand and the next seat's hand could
-place a stone on now, the cards in both hands, both hero counts and hand sizes, the cards
-in the draw pile (as a set, never an order: RK-20) and the stones on the board in eighths.
+one number per hidden unit (at most ``MAX_HIDDEN``). The inputs, all seen from the seat to
+move: its stones, the other colour's, the crown's square, the empty squares its hand and
+the next seat's hand could place a stone on now, the cards in both hands, both hero
+counts and hand sizes, the cards in the draw pile (as a set, never an order: RK-20) and
+the stones on the board in eighths.
 The network was trained on two-player games only; ``search`` plays it there.
 
 In a search the network travels as one flat weight vector behind the linear weights
