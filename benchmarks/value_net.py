@@ -1,17 +1,18 @@
 """Train the learned evaluation (``roses/bots/roseking/value_net.json``) by self-play.
 
-    .venv/bin/python benchmarks/value_net.py play FIRST LAST [--nodes 3000] [--out DIR]
+    .venv/bin/python benchmarks/value_net.py play FIRST LAST [--nodes 3000] [--learned]
+        [--out DIR]
     .venv/bin/python benchmarks/value_net.py train [--data DIR] [--hidden 64] [--epochs 5]
         [--write FILE]
 
 ``play`` plays the two-player games with seeds FIRST..LAST-1, both seats the search on
-``--nodes`` a move with the best-play evaluation (``evaluation.WEIGHTS``) and one move in
-twenty random, and saves every block of 50 games as it finishes: each position's active
-inputs, its features and the final points of the team to move. ``train`` fits the network
-to those results (logistic loss, Adam, each position turned by a random one of the board's
-8 symmetries, the games with seed % 10 == 0 held out), keeps the epoch with the least
-held-out loss and writes ``value_net.json``. It needs PyTorch (``pip install torch``), which
-roses itself does not.
+``--nodes`` a move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned``
+the committed network) and one move in twenty random, and saves every block of 50 games as
+it finishes: each position's active inputs, its features and the final points of the team
+to move. ``train`` fits the network to those results (logistic loss, Adam, each position
+turned by a random one of the board's 8 symmetries, the games with seed % 10 == 0 held
+out), keeps the epoch with the least held-out loss and writes ``value_net.json``. It needs
+PyTorch (``pip install torch``), which roses itself does not.
 
 The committed network: ``play 0 6000`` (690,315 positions, about 25 minutes on one core),
 then ``train`` (held-out log loss 0.599 against 0.622 for ``WEIGHTS``), results/tuning.md.
@@ -28,7 +29,14 @@ from typing import Any
 import numpy as np
 
 from roses.bots.roseking import kernel
-from roses.bots.roseking.evaluation import SCRATCH_SIZE, WEIGHTS, features, new_features
+from roses.bots.roseking.evaluation import (
+    FEATURE_COUNT,
+    FEATURE_NAMES,
+    SCRATCH_SIZE,
+    WEIGHTS,
+    features,
+    new_features,
+)
 from roses.bots.roseking.search import SAMPLE, encode, run
 from roses.bots.roseking.selfplay import self_play
 from roses.bots.roseking.value_net import (
@@ -42,8 +50,9 @@ from roses.bots.roseking.value_net import (
     OWN_REACH,
     OWN_STONES,
     PILE,
-    WEIGHTS_FILE,
+    WEIGHTS_FILES,
     inputs,
+    learned_weights,
 )
 from roses.roseking import Move, Variant
 from roses.roseking.geometry import CARD_COUNT, DIRECTION_STEPS, SQUARE_COUNT
@@ -54,7 +63,9 @@ BLOCK = 50  # games a file
 EXPLORE = 0.05
 
 
-def game(seed: int, nodes: int) -> tuple[list[Any], list[Any], list[float]]:
+def game(
+    seed: int, nodes: int, weights: Any, variant: Variant
+) -> tuple[list[Any], list[Any], list[float]]:
     """One self-play game: each position's inputs, features and the mover's final points."""
     scratch = kernel._new(SCRATCH_SIZE)
     out = new_features()
@@ -67,16 +78,16 @@ def game(seed: int, nodes: int) -> tuple[list[Any], list[Any], list[float]]:
         idx[:count] = scratch[:count]
         features(s, 0, scratch, out)
         rows.append(idx)
-        feats.append(np.array(out, np.float32))
+        feats.append(np.array(out[:FEATURE_COUNT], np.float32))
 
     def choose(view: PlayerView) -> Move:
-        return run(view, weights=WEIGHTS, nodes=nodes, sample=SAMPLE, table=True).best
+        return run(view, weights=weights, nodes=nodes, sample=SAMPLE, table=True).best
 
-    points = self_play(seed, Variant.CLASSIC, EXPLORE, choose, record)
+    points = self_play(seed, variant, EXPLORE, choose, record)
     return rows, feats, points
 
 
-def play(first: int, last: int, nodes: int, out: Path) -> None:
+def play(first: int, last: int, nodes: int, weights: Any, variant: Variant, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for start in range(first, last, BLOCK):
         path = out / f"games-{start}.npz"
@@ -86,7 +97,7 @@ def play(first: int, last: int, nodes: int, out: Path) -> None:
         rows, feats, points, seeds = [], [], [], []
         end = min(start + BLOCK, last)
         for seed in range(start, end):
-            r, f, p = game(seed, nodes)
+            r, f, p = game(seed, nodes, weights, variant)
             rows += r
             feats += f
             points += p
@@ -139,6 +150,10 @@ def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: P
     points = np.concatenate([p["p"] for p in parts])
     held = np.concatenate([p["g"] for p in parts]) % 10 == 0
     linear = torch.tensor(WEIGHTS, dtype=torch.float32)
+    # the frontier's board scan costs an eighth of the evaluation; the hidden units see
+    # the stones by square, so its weight stays 0 and the search skips it
+    scanned = torch.ones(FEATURE_COUNT)
+    scanned[FEATURE_NAMES.index("frontier")] = 0.0
 
     class Network(nn.Module):
         def __init__(self) -> None:
@@ -157,7 +172,7 @@ def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: P
 
         def forward(self, i: Any, x: Any) -> Any:
             units = torch.relu(self.rows(i) + self.hidden_bias)
-            return self.output(units).squeeze(1) + x @ self.linear
+            return self.output(units).squeeze(1) + x @ (self.linear * scanned)
 
     def held_out_loss(logits: Any) -> float:
         target = torch.tensor(points[held])
@@ -196,7 +211,7 @@ def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: P
     network_json = {
         "about": f"benchmarks/value_net.py train: {len(points)} positions of {data}, "
         f"held-out log loss {best:.4f}",
-        "linear": rounded(state["linear"]),
+        "linear": rounded(state["linear"] * scanned.numpy()),
         "bias": float(state["output.bias"][0]),
         "hidden_bias": rounded(state["hidden_bias"]),
         "output": rounded(state["output.weight"][0]),
@@ -216,16 +231,24 @@ def main() -> None:
     play_command.add_argument("last", type=int)
     play_command.add_argument("--nodes", type=int, default=3000)
     play_command.add_argument("--out", type=Path, default=DATA)
+    play_command.add_argument(
+        "--learned", action="store_true", help="play the committed network, not WEIGHTS"
+    )
+    play_command.add_argument(
+        "--variant", default=Variant.CLASSIC.value, choices=[v.value for v in Variant]
+    )
     train_command = commands.add_parser("train", help="Fit the network to the saved games.")
     train_command.add_argument("--data", type=Path, default=DATA)
     train_command.add_argument("--hidden", type=int, default=64)
     train_command.add_argument("--epochs", type=int, default=5)
     train_command.add_argument("--rate", type=float, default=1e-3)
     train_command.add_argument("--seed", type=int, default=1)
-    train_command.add_argument("--write", type=Path, default=WEIGHTS_FILE)
+    train_command.add_argument("--write", type=Path, default=WEIGHTS_FILES[2])
     args = parser.parse_args()
     if args.command == "play":
-        play(args.first, args.last, args.nodes, args.out)
+        variant = Variant(args.variant)
+        weights = learned_weights(variant.seats) if args.learned else WEIGHTS
+        play(args.first, args.last, args.nodes, weights, variant, args.out)
     else:
         train(args.data, args.hidden, args.epochs, args.rate, args.seed, args.write)
 

@@ -8,6 +8,7 @@ import pytest
 
 from roses.bots.roseking import kernel
 from roses.bots.roseking.evaluation import (
+    FEATURE_COUNT,
     FEATURE_NAMES,
     HAND_MADE,
     SCRATCH_SIZE,
@@ -32,7 +33,7 @@ def feature_values(position: str) -> dict[str, float]:
     board = Board.from_position(position)
     out = new_features()
     features(encode(board.view(board.turn)), 0, kernel._new(SCRATCH_SIZE), out)
-    return dict(zip(FEATURE_NAMES, (float(x) for x in out), strict=True))
+    return dict(zip(FEATURE_NAMES, (float(x) for x in out[:FEATURE_COUNT]), strict=True))
 
 
 def test_a_seat_with_a_full_hand_and_no_play_is_stuck() -> None:
@@ -124,6 +125,8 @@ def test_the_value_weighs_every_feature(frontier: float, best_play: float) -> No
     out = new_features()
     features(view, 0, kernel._new(SCRATCH_SIZE), out)
     assert out[10] != 0.0 and out[11] != 0.0
-    expected = math.tanh(0.5 * sum(w * float(f) for w, f in zip(weights, out, strict=True)))
+    expected = math.tanh(
+        0.5 * sum(w * float(f) for w, f in zip(weights, out[:FEATURE_COUNT], strict=True))
+    )
     value = evaluate(view, 0, weight_vector(weights), kernel._new(SCRATCH_SIZE), new_features())
     assert value == pytest.approx(expected, abs=1e-12)

@@ -39,7 +39,7 @@ from roses.bots.roseking.value_net import (
     OWN_STONES,
     PILE,
     STONES,
-    WEIGHTS_FILE,
+    WEIGHTS_FILES,
     flat,
     inputs,
     learned_weights,
@@ -99,7 +99,8 @@ def test_the_inputs_are_the_positions_own(seed: int, plies: int) -> None:
 def reference_value(view: PlayerView, network: dict[str, Any]) -> float:
     out = new_features()
     features(encode(view), 0, kernel._new(SCRATCH_SIZE), out)
-    logit = network["bias"] + sum(w * f for w, f in zip(network["linear"], out, strict=True))
+    linear = zip(network["linear"], out[:FEATURE_COUNT], strict=True)
+    logit = network["bias"] + sum(w * f for w, f in linear)
     rows = [network["inputs"][i] for i in active_inputs(view)]
     for j, bias in enumerate(network["hidden_bias"]):
         unit = bias + sum(row[j] for row in rows)
@@ -108,7 +109,7 @@ def reference_value(view: PlayerView, network: dict[str, Any]) -> float:
 
 
 def test_the_search_evaluates_the_trained_network() -> None:
-    network = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    network = json.loads(WEIGHTS_FILES[2].read_text(encoding="utf-8"))
     weights = weight_vector(learned_weights())
     for seed, plies in ((1, 0), (2, 17), (3, 40), (4, 75)):
         board = random_board(seed, plies)
@@ -125,7 +126,7 @@ HANDS_AND_PILES = (
 def test_a_central_stone_is_worth_more_to_the_trained_network() -> None:
     """What self-play taught it: the same stone on e5 is worth more than on a1, where a
     territory has less room to grow (RK-14)."""
-    network = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    network = json.loads(WEIGHTS_FILES[2].read_text(encoding="utf-8"))
     centre = Board.from_position(f"8r/9/9/9/4r4/9/9/9/9 {HANDS_AND_PILES}")
     corner = Board.from_position(f"8r/9/9/9/9/9/9/9/r8 {HANDS_AND_PILES}")
     assert reference_value(centre.view(0), network) > reference_value(corner.view(0), network)

@@ -65,7 +65,7 @@ def game_positions(
 
     def record(view: PlayerView) -> None:
         features(encode(view), 0, scratch, out)
-        rows.append([float(x) for x in out])
+        rows.append([float(x) for x in out[:FEATURE_COUNT]])
 
     def choose(view: PlayerView) -> Move:
         return run(view, weights=weights, nodes=nodes).best
@@ -89,7 +89,7 @@ def searched_positions(
         view = board.view(board.turn)
         result = run(view, weights=weights, nodes=nodes, sample=3, table=True)
         features(encode(view), 0, scratch, out)
-        rows.append([float(x) for x in out])
+        rows.append([float(x) for x in out[:FEATURE_COUNT]])
         values.append(result.values[0])
         board.push(rng.choice(moves) if rng.random() < explore else result.best)
     return rows, values

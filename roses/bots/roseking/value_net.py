@@ -54,7 +54,11 @@ MAX_ACTIVE: Final = 128  # 52 stones, the crown, 2 x (5 reach + 5 cards + 2), 24
 MAX_HIDDEN: Final = 64
 LINEAR_COUNT: Final = 12  # evaluation.FEATURE_COUNT (imported there: this module is below it)
 
-WEIGHTS_FILE: Final = Path(__file__).with_name("value_net.json")
+# one network per player count: the four-player game's hands, pile and tempo differ
+WEIGHTS_FILES: Final = {
+    2: Path(__file__).with_name("value_net.json"),
+    4: Path(__file__).with_name("value_net_four.json"),
+}
 
 
 @_jit
@@ -113,6 +117,6 @@ def flat(network: dict[str, Any]) -> tuple[float, ...]:
 
 
 @functools.cache
-def learned_weights() -> tuple[float, ...]:
-    """The trained network of ``value_net.json`` as the search's weight vector."""
-    return flat(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")))
+def learned_weights(seats: int = 2) -> tuple[float, ...]:
+    """The network trained for games of ``seats`` players as the search's weight vector."""
+    return flat(json.loads(WEIGHTS_FILES[seats].read_text(encoding="utf-8")))
