@@ -9,9 +9,10 @@ A match appends one line to ``benchmarks/results/tuning.md``; each game is logge
 that log. Variants are bot keyword arguments registered under a name for the match
 runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
 weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options
-(``sample=k``, ``table=1``), starting from ``SearchBot``'s defaults (``HAND_MADE``,
-whole draws, no table), not from ``search``'s: ``search:sample=3,table=1,best_play=2.0``
-is ``search``.
+(``sample=k``, ``table=1``, ``net=FILE``: a network written by ``benchmarks/value_net.py
+train``), starting from ``SearchBot``'s defaults (``HAND_MADE``, whole draws, no table),
+not from ``search``'s: ``search:net=roses/bots/roseking/value_net.json,sample=3,table=1``
+is ``search`` in the two-player game.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
 feature by logistic regression on the results (with ``--fit-values``: by least squares on
 the values each position's search found) and prints them and the held-out loss of both:
@@ -34,6 +35,7 @@ from roses.bots.roseking.evaluation import FEATURE_NAMES, HAND_MADE
 from roses.bots.roseking.match import MatchConfig, format_stats, match_stats, play_match
 from roses.bots.roseking.mcts import MctsBot
 from roses.bots.roseking.search import SearchBot
+from roses.bots.roseking.value_net import flat
 from roses.roseking import Variant
 
 RESULTS = Path(__file__).parent / "results" / "tuning.md"
@@ -108,9 +110,11 @@ def search_options(name: str) -> dict[str, Any]:
             options["sample"] = int(value)
         elif key == "table":
             options["table"] = value == "1"
+        elif key == "net":  # a network file of benchmarks/value_net.py train
+            options["weights"] = flat(json.loads(Path(value).read_text(encoding="utf-8")))
         else:
             raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")
-    options["weights"] = tuple(weights.values())
+    options.setdefault("weights", tuple(weights.values()))
     return options
 
 

@@ -16,7 +16,6 @@ from roses.bots.roseking import STRONGEST, kernel, make_bot, star
 from roses.bots.roseking.evaluation import (
     HAND_MADE,
     SCRATCH_SIZE,
-    WEIGHTS,
     evaluate,
     new_features,
     weight_vector,
@@ -282,13 +281,16 @@ def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
 
 @pytest.mark.parametrize(
     ("name", "depth", "weights", "team_weights"),
-    [("alphabeta", 7, HAND_MADE, HAND_MADE), ("search", None, learned_weights(), WEIGHTS)],
+    [
+        ("alphabeta", 7, HAND_MADE, HAND_MADE),
+        ("search", None, learned_weights(2), learned_weights(4)),
+    ],
 )
 def test_the_registered_search_bots(
     name: str, depth: int | None, weights: Any, team_weights: Any
 ) -> None:
-    """The sparring partner plays the thesis's evaluation; ``search`` the learned one in
-    the two-player game it was trained on, and the best play in the four-player game."""
+    """The sparring partner plays the thesis's evaluation; ``search`` the network learned
+    for each number of players."""
     bot = make_bot(name, iterations=3000)
     assert isinstance(bot, SearchBot) and bot.depth == depth
     assert bot.weights == weights and bot.team_weights == team_weights

@@ -44,7 +44,7 @@ from roses.bots.roseking.value_net import (
     inputs,
     learned_weights,
 )
-from roses.roseking import Board
+from roses.roseking import Board, Variant
 from roses.roseking.geometry import SQUARE_COUNT, TARGET
 from roses.roseking.view import PlayerView
 
@@ -73,8 +73,8 @@ def active_inputs(view: PlayerView) -> set[int]:
     return active
 
 
-def random_board(seed: int, plies: int) -> Board:
-    board = Board(seed=seed)
+def random_board(seed: int, plies: int, variant: Variant = Variant.CLASSIC) -> Board:
+    board = Board(variant, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
         if not (moves := board.legal_moves()):
@@ -108,11 +108,13 @@ def reference_value(view: PlayerView, network: dict[str, Any]) -> float:
     return max(-0.999, min(0.999, math.tanh(logit / 2)))
 
 
-def test_the_search_evaluates_the_trained_network() -> None:
-    network = json.loads(WEIGHTS_FILES[2].read_text(encoding="utf-8"))
-    weights = weight_vector(learned_weights())
+@pytest.mark.parametrize("variant", [Variant.CLASSIC, Variant.FOUR_PLAYER])
+def test_the_search_evaluates_the_trained_network(variant: Variant) -> None:
+    """Each player count's network, as the search reads it, is the file's network."""
+    network = json.loads(WEIGHTS_FILES[variant.seats].read_text(encoding="utf-8"))
+    weights = weight_vector(learned_weights(variant.seats))
     for seed, plies in ((1, 0), (2, 17), (3, 40), (4, 75)):
-        board = random_board(seed, plies)
+        board = random_board(seed, plies, variant)
         view = board.view(board.turn)
         value = evaluate(encode(view), 0, weights, kernel._new(SCRATCH_SIZE), new_features())
         assert value == pytest.approx(reference_value(view, network), abs=1e-9)

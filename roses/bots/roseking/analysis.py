@@ -19,7 +19,6 @@ from roses.roseking import Board, Move
 from roses.roseking.record import replay, root
 from roses.roseking.view import PlayerView
 
-from .evaluation import WEIGHTS
 from .search import SearchResult, run
 from .value_net import learned_weights
 
@@ -93,8 +92,8 @@ class GameAnalysis:
 
 def _search(view: PlayerView, time_limit: float | None, nodes: int | None) -> SearchResult:
     # the table changes no value, only how soon the search reaches the end (tests)
-    # the evaluation ``search`` plays: the learned one in the two-player game
-    weights = learned_weights() if view.seats == 2 else WEIGHTS
+    # the evaluation ``search`` plays: the network learned for the number of players
+    weights = learned_weights(view.seats)
     return run(view, every=True, time_limit=time_limit, nodes=nodes, weights=weights, table=True)
 
 

@@ -1,8 +1,8 @@
 """The search bots: compiled expectimax (``star``) under a clock, a node budget or a depth.
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning, a
-transposition table and the learned evaluation (``value_net``; in the four-player game,
-which it was not trained on, ``evaluation.WEIGHTS``) until its time is up, valuing each draw
+transposition table and the learned evaluation (``value_net``, a network for each number
+of players) until its time is up, valuing each draw
 by a sample of 3 of the pile's cards (deeper than whole chance nodes at the same cost);
 with at most 3 stones left it searches every draw whole and plays perfectly once a search
 reaches the end of every line (the endgame solved). ``alphabeta`` is the sparring partner
@@ -28,7 +28,7 @@ from roses.roseking.view import PlayerView
 
 from . import kernel, star
 from .base import BotSpec
-from .evaluation import HAND_MADE, WEIGHTS, weight_vector
+from .evaluation import HAND_MADE, weight_vector
 from .value_net import learned_weights
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
@@ -240,7 +240,7 @@ class SearchBot:
 
 def search_bot(spec: BotSpec) -> SearchBot:
     return SearchBot(
-        spec, weights=learned_weights(), team_weights=WEIGHTS, sample=SAMPLE, table=True
+        spec, weights=learned_weights(2), team_weights=learned_weights(4), sample=SAMPLE, table=True
     )
 
 
