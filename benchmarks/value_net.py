@@ -1,21 +1,26 @@
-"""Train the learned evaluation (``roses/bots/roseking/value_net.json``) by self-play.
+"""Train the learned evaluations (``roses/bots/roseking/value_net*.json``) by self-play.
 
     .venv/bin/python benchmarks/value_net.py play FIRST LAST [--nodes 3000] [--learned]
-        [--out DIR]
+        [--variant classic|four-player] [--out DIR]
     .venv/bin/python benchmarks/value_net.py train [--data DIR] [--hidden 64] [--epochs 5]
         [--write FILE]
 
-``play`` plays the two-player games with seeds FIRST..LAST-1, both seats the search on
-``--nodes`` a move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned``
-the committed network) and one move in twenty random, and saves every block of 50 games as
-it finishes: each position's active inputs, its features and the final points of the team
-to move. ``train`` fits the network to those results (logistic loss, Adam, each position
-turned by a random one of the board's 8 symmetries, the games with seed % 10 == 0 held
-out), keeps the epoch with the least held-out loss and writes ``value_net.json``. It needs
-PyTorch (``pip install torch``), which roses itself does not.
+``play`` plays the games with seeds FIRST..LAST-1, every seat the search on ``--nodes`` a
+move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned`` the
+committed network of that player count) and one move in twenty random, and saves every
+block of 50 games as it finishes: each position's active inputs, its features and the
+final points of the team to move. ``train`` fits the network to those results (logistic
+loss, Adam, each position turned by a random one of the board's 8 symmetries, the games
+with seed % 10 == 0 held out), keeps the epoch with the least held-out loss and writes
+``--write`` (``value_net.json``). It needs PyTorch (``pip install torch``), which roses
+itself does not.
 
-The committed network: ``play 0 6000`` (690,315 positions, about 25 minutes on one core),
-then ``train`` (held-out log loss 0.599 against 0.622 for ``WEIGHTS``), results/tuning.md.
+The committed networks (results/tuning.md, "2026-11-26"): ``play 0 12000`` (1,382,175
+positions, about 25 minutes on two cores), then ``train --hidden 16 --epochs 8`` (held-out
+log loss 0.590 against 0.615 for ``WEIGHTS``); for the four-player game ``play 0 4000
+--variant four-player --out benchmarks/value-net-data-four`` (486,018 positions), then
+``train --data benchmarks/value-net-data-four --hidden 16 --epochs 8 --write
+roses/bots/roseking/value_net_four.json`` (0.602 against 0.614).
 """
 
 from __future__ import annotations

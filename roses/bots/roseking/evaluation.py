@@ -3,14 +3,14 @@
 The value is ``tanh(w . f / 2)``: a logistic model of the win probability, ``p = (1 +
 value) / 2``, over features ``f`` of the position seen from the team to move (own minus
 the other team's). ``HAND_MADE`` is the classic evaluation the issue describes (the
-score margin, a hero worth 30 points), which the sparring partners play. ``WEIGHTS``,
-which ``search`` plays in the four-player game, adds the best play: the points the mover's best
-stone would add at once, which a leaf's score margin misses (it won 0.560 over 400 games
-at 10,000 nodes a move, results/tuning.md). Weights fitted by logistic regression to
-self-play results over all the features (``benchmarks/tuning.py --fit``) predicted the
-results better but lost matches to the hand-made ones (results/tuning.md). A weight
-vector longer than the features carries ``value_net``'s learned network, which ``search``
-and the analysis play in the two-player game.
+score margin, a hero worth 30 points), which the sparring partners play. ``WEIGHTS``
+adds the best play: the points the mover's best stone would add at once, which a leaf's
+score margin misses (it won 0.560 over 400 games at 10,000 nodes a move,
+results/tuning.md); it plays the self-play games the networks learn from. Weights fitted
+by logistic regression to self-play results over all the features (``benchmarks/tuning.py
+--fit``) predicted the results better but lost matches to the hand-made ones
+(results/tuning.md). A weight vector longer than the features carries a ``value_net``
+network, which ``search`` and the analysis play.
 
 Positions are rows of ``star``'s state layout; the layout constants are repeated here as
 plain numbers would be unreadable and importing ``star`` would be circular.

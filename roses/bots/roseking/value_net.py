@@ -12,7 +12,9 @@ move: its stones, the other colour's, the crown's square, the empty squares its 
 the next seat's hand could place a stone on now, the cards in both hands, both hero
 counts and hand sizes, the cards in the draw pile (as a set, never an order: RK-20) and
 the stones on the board in eighths.
-The network was trained on two-player games only; ``search`` plays it there.
+Each number of players has its own network (``WEIGHTS_FILES``), trained on its own games;
+in the four-player game "the next seat" is an opponent, and the partner's hand is not an
+input.
 
 In a search the network travels as one flat weight vector behind the linear weights
 (``flat``): ``evaluation.evaluate`` reads a vector longer than ``FEATURE_COUNT`` as one.
