@@ -2,10 +2,10 @@
 
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning, a
 transposition table and the learned evaluation (``value_net``, a network for each number
-of players) until its time is up, valuing each draw
-by a sample of 3 of the pile's cards (deeper than whole chance nodes at the same cost);
-with at most 3 stones left it searches every draw whole and plays perfectly once a search
-reaches the end of every line (the endgame solved). ``alphabeta`` is the sparring partner
+of players) until its time is up, valuing each draw by a sample of 3 of the pile's cards
+(deeper than whole chance nodes at the same cost); with at most 3 stones left it searches
+every draw whole and plays perfectly once a search reaches the end of every line (the
+endgame solved). ``alphabeta`` is the sparring partner
 the issue describes: depth 7 with the thesis's evaluation (``evaluation.HAND_MADE``:
 score margin, a hero 30 points), every draw whole and no table; under a clock it plays the
 deepest search up to 7 that the time allowed.
