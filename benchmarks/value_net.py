@@ -70,11 +70,13 @@ EXPLORE = 0.05
 
 def game(
     seed: int, nodes: int, weights: Any, variant: Variant
-) -> tuple[list[Any], list[Any], list[float]]:
-    """One self-play game: each position's inputs, features and the mover's final points."""
+) -> tuple[list[Any], list[Any], list[float], list[float]]:
+    """One self-play game: each position's inputs, features, the mover's final points and
+    its search's value (as points expected)."""
     scratch = kernel._new(SCRATCH_SIZE)
     out = new_features()
-    rows, feats = [], []
+    rows, feats, searched = [], [], []
+    last: list[Move] = []
 
     def record(view: PlayerView) -> None:
         s = encode(view)
@@ -84,12 +86,12 @@ def game(
         features(s, 0, scratch, out)
         rows.append(idx)
         feats.append(np.array(out[:FEATURE_COUNT], np.float32))
+        result = run(view, weights=weights, nodes=nodes, sample=SAMPLE, table=True)
+        searched.append((result.values[0] + 1) / 2)
+        last[:] = [result.best]
 
-    def choose(view: PlayerView) -> Move:
-        return run(view, weights=weights, nodes=nodes, sample=SAMPLE, table=True).best
-
-    points = self_play(seed, variant, EXPLORE, choose, record)
-    return rows, feats, points
+    points = self_play(seed, variant, EXPLORE, lambda view: last[0], record)
+    return rows, feats, points, searched
 
 
 def play(first: int, last: int, nodes: int, weights: Any, variant: Variant, out: Path) -> None:
@@ -99,16 +101,17 @@ def play(first: int, last: int, nodes: int, weights: Any, variant: Variant, out:
         if path.exists():
             continue  # a block played before: resumed
         began = time.perf_counter()
-        rows, feats, points, seeds = [], [], [], []
+        rows, feats, points, searched, seeds = [], [], [], [], []
         end = min(start + BLOCK, last)
         for seed in range(start, end):
-            r, f, p = game(seed, nodes, weights, variant)
+            r, f, p, q = game(seed, nodes, weights, variant)
             rows += r
             feats += f
             points += p
+            searched += q
             seeds += [seed] * len(r)
         np.savez(path, idx=np.array(rows), f=np.array(feats), p=np.array(points, np.float32),
-                 g=np.array(seeds))  # fmt: skip
+                 q=np.array(searched, np.float32), g=np.array(seeds))  # fmt: skip
         print(f"games {start}-{end - 1}: {len(rows)} positions, "
               f"{time.perf_counter() - began:.1f} s", flush=True)  # fmt: skip
 
@@ -142,7 +145,9 @@ def symmetries() -> list[list[int]]:
     return maps
 
 
-def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: Path) -> None:
+def train(
+    data: Path, hidden: int, epochs: int, rate: float, seed: int, searched: float, write: Path
+) -> None:
     import torch
     from torch import nn
 
@@ -153,6 +158,9 @@ def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: P
     idx[idx < 0] = INPUT_COUNT
     feats = np.concatenate([p["f"] for p in parts])
     points = np.concatenate([p["p"] for p in parts])
+    # a game's result is a noisy label in this game of draws: blended with (or replaced
+    # by) the search's value of the same position; the held-out loss stays on the results
+    target = (1 - searched) * points + searched * np.concatenate([p["q"] for p in parts])
     held = np.concatenate([p["g"] for p in parts]) % 10 == 0
     linear = torch.tensor(WEIGHTS, dtype=torch.float32)
     # the frontier's board scan costs an eighth of the evaluation; the hidden units see
@@ -183,7 +191,7 @@ def train(data: Path, hidden: int, epochs: int, rate: float, seed: int, write: P
         target = torch.tensor(points[held])
         return float(nn.functional.binary_cross_entropy_with_logits(logits, target))
 
-    i, x, y = (torch.tensor(a[~held]) for a in (idx, feats, points))
+    i, x, y = (torch.tensor(a[~held]) for a in (idx, feats, target))
     i_held, x_held = torch.tensor(idx[held]), torch.tensor(feats[held])
     print(f"{len(points)} positions; held out {held.sum()}; "
           f"WEIGHTS' loss {held_out_loss(x_held @ linear):.4f}", flush=True)  # fmt: skip
@@ -248,6 +256,9 @@ def main() -> None:
     train_command.add_argument("--epochs", type=int, default=5)
     train_command.add_argument("--rate", type=float, default=1e-3)
     train_command.add_argument("--seed", type=int, default=1)
+    train_command.add_argument(
+        "--searched", type=float, default=0.0, help="the search value's share of the label"
+    )
     train_command.add_argument("--write", type=Path, default=WEIGHTS_FILES[2])
     args = parser.parse_args()
     if args.command == "play":
@@ -255,7 +266,9 @@ def main() -> None:
         weights = learned_weights(variant.seats) if args.learned else WEIGHTS
         play(args.first, args.last, args.nodes, weights, variant, args.out)
     else:
-        train(args.data, args.hidden, args.epochs, args.rate, args.seed, args.write)
+        train(
+            args.data, args.hidden, args.epochs, args.rate, args.seed, args.searched, args.write
+        )
 
 
 if __name__ == "__main__":
