@@ -8,18 +8,22 @@
 ``play`` plays the games with seeds FIRST..LAST-1, every seat the search on ``--nodes`` a
 move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned`` the
 committed network of that player count) and one move in twenty random, and saves every
-block of 50 games as it finishes: each position's active inputs, its features and the
-final points of the team to move. ``train`` fits the network to those results (logistic
-loss, Adam, each position turned by a random one of the board's 8 symmetries, the games
-with seed % 10 == 0 held out), keeps the epoch with the least held-out loss and writes
-``--write`` (``value_net.json``). It needs PyTorch (``pip install torch``), which roses
-itself does not.
+block of 50 games as it finishes: each position's active inputs, its features, the final
+points of the team to move and the value its search found (as points expected).
+``train`` fits the network to those labels, the results blended with a share
+``--searched`` of the search's values (logistic loss, Adam, each position turned by a
+random one of the board's 8 symmetries, the games with seed % 10 == 0 held out), keeps
+the epoch with the least held-out loss against the results and writes ``--write``
+(``value_net.json``). It needs PyTorch (``pip install torch``), which roses itself does
+not.
 
-The committed networks (results/tuning.md, "2026-11-26"): ``play 0 12000`` (1,382,175
-positions, about 25 minutes on two cores), then ``train --hidden 16 --epochs 8`` (held-out
-log loss 0.590 against 0.615 for ``WEIGHTS``); for the four-player game ``play 0 4000
---variant four-player --out benchmarks/value-net-data-four`` (486,018 positions), then
-``train --data benchmarks/value-net-data-four --hidden 16 --epochs 8 --write
+The committed networks (results/tuning.md, "2026-11-26"): ``play 0 12000 --learned --out
+benchmarks/value-net-data-2`` with the network before it (1,383,515 positions, 48 minutes
+on two cores), then ``train --data benchmarks/value-net-data-2 --hidden 32 --epochs 16
+--searched 1`` (held-out log loss 0.572 against 0.601 for ``WEIGHTS`` and 0.580 for the
+network before); for the four-player game ``play 0 4000 --variant four-player --out
+benchmarks/value-net-data-four`` (486,018 positions), then ``train --data
+benchmarks/value-net-data-four --hidden 16 --epochs 8 --write
 roses/bots/roseking/value_net_four.json`` (0.602 against 0.614).
 """
 
@@ -266,9 +270,7 @@ def main() -> None:
         weights = learned_weights(variant.seats) if args.learned else WEIGHTS
         play(args.first, args.last, args.nodes, weights, variant, args.out)
     else:
-        train(
-            args.data, args.hidden, args.epochs, args.rate, args.seed, args.searched, args.write
-        )
+        train(args.data, args.hidden, args.epochs, args.rate, args.seed, args.searched, args.write)
 
 
 if __name__ == "__main__":
