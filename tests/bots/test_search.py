@@ -235,6 +235,19 @@ def test_a_sampled_draw_is_the_mean_over_part_of_the_pile() -> None:
     assert run(ending, every=True).exact and not run(ending, every=True, depth=8, sample=2).exact
 
 
+@pytest.mark.parametrize("table", [False, True])
+def test_deepening_stops_once_no_line_is_cut_by_the_depth(table: bool) -> None:
+    """A sampled draw is never exact, but once every line reaches the game's end a deeper
+    search would only repeat itself: the deepening stops there, at the depth that solves
+    the whole endgame, long before its node budget."""
+    ending = Board.from_position(ENDGAME).view(0)
+    whole = run(ending, table=table)
+    sampled = run(ending, sample=2, nodes=5_000_000, table=table)
+    assert whole.exact and not sampled.exact
+    assert sampled.depth <= whole.depth
+    assert sampled.nodes < 5_000_000 // 10
+
+
 def test_the_search_bot_samples_draws_but_solves_the_endgame_whole() -> None:
     """``search`` samples draws mid-game; with 3 stones left in the supply (RK-2, RK-12)
     it searches every draw whole, so the endgame is solved exactly."""

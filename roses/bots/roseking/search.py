@@ -146,7 +146,7 @@ def run(
         for i, move in enumerate(moves):
             roots[i] = move.action_id
         info[star.I_NODES], info[star.I_LIMIT] = 0, limit
-        info[star.I_ABORTED] = info[star.I_HORIZON] = 0
+        info[star.I_ABORTED] = info[star.I_HORIZON] = info[star.I_CUT] = 0
         began = time.perf_counter()
         best = star.root_values(
             s, roots, len(moves), level, prune, every, wvec, values, info, *tables
@@ -170,7 +170,7 @@ def run(
             tuple(moves), tuple(float(values[i]) for i in ranked), level,
             not info[star.I_HORIZON], spent, time.perf_counter() - start,
         )  # fmt: skip
-        if result.exact:
+        if not info[star.I_CUT]:  # exact, or sampled draws a deeper search would repeat
             break
         level += 1
     assert result is not None

@@ -66,9 +66,11 @@ ACTIONS: Final = 50
 # ``info``: counters the search shares with its caller; I_SAMPLE > 0: a draw's chance
 # node tries at most that many of the pile's cards; I_TABLE > 0: the transposition
 # table's size minus one (a power of two; 0: no table), I_GENERATION: the search it
-# serves (entries of other searches are ignored, so a search depends on its view alone)
-I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION = 0, 1, 2, 3, 4, 5, 6
-INFO_SIZE: Final = 7
+# serves (entries of other searches are ignored, so a search depends on its view alone).
+# I_HORIZON: some line's value is not the exact expectation (cut by the depth, or a sampled
+# draw); I_CUT: some line was cut by the depth, so that a deeper search could differ
+I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_CUT = range(8)
+INFO_SIZE: Final = 8
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -89,9 +91,11 @@ ZOBRIST: Any = kernel._vector(_ZOBRIST_INTS) if kernel.NUMBA else tuple(_ZOBRIST
 
 # A table entry: its key, its value and ``meta``: the best action + 1 (bits 0-7), the
 # bound (bits 8-9), the depth searched (bits 10-17; EXACT_DEPTH: no line was cut, valid at
-# any depth) and the generation (bits 20 and up)
+# any depth; UNCUT_DEPTH: no line was cut but a draw was sampled, also valid at any depth)
+# and the generation (bits 20 and up)
 BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
 EXACT_DEPTH: Final = 255
+UNCUT_DEPTH: Final = 254
 GENERATION_SHIFT: Final = 20
 
 
@@ -324,6 +328,7 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
     key = 0
     alpha_in = alpha
     horizon_above = info[I_HORIZON]
+    cut_above = info[I_CUT]
     if only >= 0:
         moves[at] = only
         n = 1
@@ -332,7 +337,7 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
         if n == 0:
             return outcome_for(s, base, scratch)
         if depth <= 0 or ply + 1 >= MAX_DEPTH:
-            info[I_HORIZON] = 1
+            info[I_HORIZON] = info[I_CUT] = 1
             return evaluate(s, base, weights, scratch, features)
         first = -1
         if info[I_TABLE] > 0 and prune:
@@ -341,7 +346,8 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
             meta = table_meta[slot]
             if table_keys[slot] == key and meta >> GENERATION_SHIFT == info[I_GENERATION]:
                 first = (meta & 255) - 1
-                if (meta >> 10) & 255 >= depth:
+                searched = (meta >> 10) & 255
+                if searched >= depth:
                     stored: float = table_values[slot]
                     bound = (meta >> 8) & 3
                     if (
@@ -349,12 +355,14 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                         or (bound == BOUND_LOWER and stored >= beta)
                         or (bound == BOUND_UPPER and stored <= alpha)
                     ):
-                        if (meta >> 10) & 255 != EXACT_DEPTH:
+                        if searched != EXACT_DEPTH:
                             info[I_HORIZON] = 1
+                            if searched != UNCUT_DEPTH:
+                                info[I_CUT] = 1
                         return stored
         if n > 1:
             _order(s, base, moves, at, n, keys, first)
-        info[I_HORIZON] = 0  # whether this node's own lines reach the depth limit
+        info[I_HORIZON] = info[I_CUT] = 0  # whether this node's own lines are inexact, cut
     child = base + STATE_SIZE
     best = -2.0
     best_action = -1
@@ -422,13 +430,14 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                     keys[HISTORY + action] += depth * depth
                     break
     if slot >= 0:
-        exact = info[I_HORIZON] == 0
+        searched = EXACT_DEPTH if info[I_HORIZON] == 0 else depth if info[I_CUT] else UNCUT_DEPTH
         bound = BOUND_UPPER if best <= alpha_in else BOUND_LOWER if best >= beta else BOUND_EXACT
         meta = (info[I_GENERATION] << GENERATION_SHIFT) | (best_action + 1) | (bound << 8)
-        meta |= (EXACT_DEPTH if exact else depth) << 10
+        meta |= searched << 10
         _store(table_keys, table_values, table_meta, slot, key, best, meta)
     if only < 0:
         info[I_HORIZON] |= horizon_above
+        info[I_CUT] |= cut_above
     return best
 
 
