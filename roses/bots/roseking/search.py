@@ -112,9 +112,11 @@ def run(
     table: bool = False,
 ) -> SearchResult:
     """Iterative deepening from depth 1 until the clock, the node budget or ``depth`` stops
-    it, or a search is exact. Depth 1 always completes, whatever the budget. ``sample`` >
-    0: each draw is valued by that many of the pile's cards (chosen by the position, never
-    by the pile's order), not all. ``table``: with a transposition table (pruning only)."""
+    it, or no line was cut by the depth (the search is exact, or only its sampled draws
+    keep it from being so, and a deeper search would repeat it). Depth 1 always completes,
+    whatever the budget. ``sample`` > 0: each draw is valued by that many of the pile's
+    cards (chosen by the position, never by the pile's order), not all. ``table``: with a
+    transposition table (pruning only)."""
     if view.is_over():
         raise ValueError("the game is over: there is no move to search")
     warm_up()
