@@ -20,7 +20,14 @@ from roses.bots.roseking.evaluation import (
     new_features,
     weight_vector,
 )
-from roses.bots.roseking.search import SAMPLE, WHOLE_DRAWS_STONES, SearchBot, encode, run
+from roses.bots.roseking.search import (
+    LONG_SAMPLE,
+    SAMPLE,
+    WHOLE_DRAWS_STONES,
+    SearchBot,
+    encode,
+    run,
+)
 from roses.bots.roseking.value_net import learned_weights
 from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW, DRAW_MOVE
@@ -252,13 +259,32 @@ def test_the_search_bot_samples_draws_but_solves_the_endgame_whole() -> None:
     """``search`` samples draws mid-game; with 3 stones left in the supply (RK-2, RK-12)
     it searches every draw whole, so the endgame is solved exactly."""
     bot = make_bot("search", time_limit=5.0)
-    assert isinstance(bot, SearchBot) and bot.sample == SAMPLE
+    assert isinstance(bot, SearchBot) and bot.sample == LONG_SAMPLE
     view = Board.from_position(ENDGAME).view(0)
     assert 52 - (view.red | view.white).bit_count() == WHOLE_DRAWS_STONES
     solved = bot.search(view, every=True)
     assert solved.exact and solved.values == run(view, every=True).values
     early = played(Variant.CLASSIC, 3, 20)
     assert not bot.search(early.view(early.turn)).exact
+
+
+@pytest.mark.parametrize(
+    ("budget", "sample"),
+    [
+        ({"time_limit": 0.1}, SAMPLE),
+        ({"time_limit": 0.2}, SAMPLE),
+        ({"time_limit": 1.0}, LONG_SAMPLE),
+        ({}, LONG_SAMPLE),  # no budget: a second a move
+        ({"iterations": 10_000}, SAMPLE),
+        ({"iterations": 700_000}, LONG_SAMPLE),
+    ],
+)
+def test_the_search_bot_samples_more_cards_on_a_longer_budget(
+    budget: dict[str, float], sample: int
+) -> None:
+    """3 cards a draw on short budgets, 5 from about half a second a move (tuning.md)."""
+    bot = make_bot("search", **budget)
+    assert isinstance(bot, SearchBot) and bot.sample == sample
 
 
 def test_a_time_budget_is_kept() -> None:
