@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/tuning.py A B [--games N] [--time S | --iterations K] [--jobs J]
         [--time-b S | --iterations-b K]     (B's own budget, for odds matches)
+        [--variant classic|four-player]
     .venv/bin/python benchmarks/tuning.py --fit [--fit-games N] [--fit-nodes K] [--seed S]
 
 A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
@@ -187,7 +188,7 @@ def main() -> None:
         help="Fit to each position's searched value (--fit-nodes a move) instead of the result.",
     )  # fmt: skip
     parser.add_argument("--explore", type=float, default=0.1, help="Share of random moves.")
-    parser.add_argument("--variant", default="classic")
+    parser.add_argument("--variant", default="classic", help="classic or four-player")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--time", type=float, default=None)
     parser.add_argument("--iterations", type=int, default=None)
@@ -196,8 +197,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    variant = Variant.parse(args.variant)
     if args.fit:
-        variant = Variant.parse(args.variant)
         fit_main(args.fit_games, args.fit_nodes, args.seed, args.explore, variant, args.fit_values)
         return
     if args.bot_a is None or args.bot_b is None:
@@ -208,11 +209,14 @@ def main() -> None:
     config = MatchConfig(
         args.bot_a, args.bot_b, args.games, seed=args.seed,
         time_limit=args.time, iterations=args.iterations,
-        time_limit_b=args.time_b, iterations_b=args.iterations_b,
+        time_limit_b=args.time_b, iterations_b=args.iterations_b, variant=variant,
     )  # fmt: skip
     start = time.perf_counter()
     GAME_LOGS.mkdir(parents=True, exist_ok=True)
-    log_name = f"{args.bot_a}--{args.bot_b}--{config.describe_budget()}--seed{args.seed}"
+    budget = config.describe_budget()
+    if variant is not Variant.CLASSIC:
+        budget += f", {variant.value}"
+    log_name = f"{args.bot_a}--{args.bot_b}--{budget}--seed{args.seed}"
     log_path = GAME_LOGS / (re.sub(r"[^A-Za-z0-9.=,+-]+", "_", log_name) + ".jsonl")
     played: dict[int, float] = {}
     if log_path.exists():
@@ -230,7 +234,6 @@ def main() -> None:
     points = [played[i] for i in sorted(played) if i < config.games]
     stats = match_stats(points)
     print(format_stats(config, stats))
-    budget = config.describe_budget()
     if args.seed != 1:
         budget += f" (seed {args.seed})"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -21,10 +21,12 @@ The committed networks (results/tuning.md, "2026-11-26"): ``play 0 12000 --learn
 benchmarks/value-net-data-2`` with the network before it (1,383,515 positions, 48 minutes
 on two cores), then ``train --data benchmarks/value-net-data-2 --hidden 32 --epochs 16
 --searched 1`` (held-out log loss 0.572 against 0.601 for ``WEIGHTS`` and 0.580 for the
-network before); for the four-player game ``play 0 4000 --variant four-player --out
-benchmarks/value-net-data-four`` (486,018 positions), then ``train --data
-benchmarks/value-net-data-four --hidden 16 --epochs 8 --write
-roses/bots/roseking/value_net_four.json`` (0.602 against 0.614).
+network before); for the four-player game ``play 0 4000 --variant four-player --learned
+--out benchmarks/value-net-data-four-2`` with the network before it (489,810 positions, 12
+minutes on two cores), then ``train --data benchmarks/value-net-data-four-2 --hidden 16
+--epochs 16 --searched 1 --write roses/bots/roseking/value_net_four.json`` (0.5625 against
+0.588 for ``WEIGHTS`` and 0.5655 for the network before; tuning.md, "2026-11-26, late
+night").
 """
 
 from __future__ import annotations
