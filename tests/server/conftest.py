@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from roses.roseking import Board
+from roses.roseking import PASS_MOVE, Board
 from roses.server import Settings, create_app
 from roses.server.accounts import SESSION_COOKIE
 from roses.server.live_games import LiveGame
@@ -147,6 +147,18 @@ def true_board(client: TestClient, game_id: int) -> Board:
     with client.app.state.sessions() as db:  # type: ignore[attr-defined]
         board: Board = LiveGame(read_game(db, game_id)).state.board
     return board
+
+
+def opening(client: TestClient, game: dict[str, Any]) -> str:
+    """A first move for Red that leaves White a move: on a rare deal Red's first listed
+    move forces White to pass (RK-11), and the turn comes straight back to Red."""
+    board = true_board(client, game["id"])
+    for move in board.legal_moves():
+        after = board.copy()
+        after.push(move)
+        if after.legal_moves() != (PASS_MOVE,):
+            return str(move)
+    raise AssertionError("every first move of this deal forces White to pass")
 
 
 def start_from(client: TestClient, game_id: int, board: Board) -> None:

@@ -15,7 +15,7 @@ from roses.server.clocks import SeatClock
 from roses.server.relay import RedisRelay
 from roses.server.store import Change
 
-from .conftest import Player, act, sign_up, two_player_game
+from .conftest import Player, act, opening, sign_up, two_player_game
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
@@ -36,7 +36,7 @@ def test_a_move_on_one_server_reaches_a_watcher_on_another(
         ):
             assert socket.receive_json()["game"]["version"] == game["version"]
             assert lobby.receive_json()["type"] == "hello"
-            after = act(red, game, game["state"]["legal_moves"][0])  # accepted by the first
+            after = act(red, game, opening(first, game))  # accepted by the first
             pushed = socket.receive_json()["game"]
             assert pushed["version"] == after["version"]
             assert pushed["your_turn"] is True and pushed["you"] == 1
@@ -68,7 +68,7 @@ def test_another_server_applies_a_relayed_move_to_its_own_state(
                 assert socket.receive_json()["version"] == game["version"]
             held = games.cached(game["id"])
             assert held is not None and held.version == game["version"]
-            after = act(red, game, game["state"]["legal_moves"][0])  # on the first server
+            after = act(red, game, opening(first, game))  # on the first server
             pushed = white_ws.receive_json()["game"]
             assert pushed["version"] == after["version"] and pushed["your_turn"] is True
             assert red_ws.receive_json()["game"]["state"] == after["state"]  # Red's own view

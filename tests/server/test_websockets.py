@@ -6,7 +6,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import act, sign_up, two_player_game
+from roses.roseking import Board
+
+from .conftest import act, opening, sign_up, start_from, two_player_game
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
@@ -21,13 +23,24 @@ def test_a_watcher_gets_each_change_as_their_seat_sees_it(client: TestClient) ->
     ):
         assert white_ws.receive_json()["game"]["you"] == 1
         assert spectator_ws.receive_json()["game"]["you"] is None
-        after = act(red, game, game["state"]["legal_moves"][0])
+        after = act(red, game, opening(client, game))
         pushed = white_ws.receive_json()["game"]
         assert pushed["version"] == after["version"]
         assert pushed["your_turn"] is True
         assert pushed["log"] == after["log"]
         watched = spectator_ws.receive_json()["game"]
         assert watched["your_turn"] is False and watched["log"] == after["log"]
+
+
+def test_the_opening_of_these_tests_leaves_white_a_move(client: TestClient) -> None:
+    """On deal 3046 Red's first listed move (SW3) forces White to pass (RK-11)."""
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    start_from(client, game["id"], Board(seed=3046))
+    game = red.game(game["id"])
+    assert game["state"]["legal_moves"][0] == "SW3"
+    after = act(red, game, opening(client, game))
+    assert after["to_act"] == [1] and after["log"][-1]["move"] != "pass"
 
 
 def test_the_lobby_socket_hears_about_new_invitations(client: TestClient) -> None:
