@@ -11,7 +11,7 @@ from roses.roseking import Board, Move
 from roses.roseking.moves import PASS
 from roses.roseking.record import replay
 
-from .conftest import Player, act, sign_up, start_from, two_player_game
+from .conftest import Player, act, opening, sign_up, start_from, two_player_game
 
 
 def play_out(
@@ -153,7 +153,7 @@ def test_my_games_lists_my_turn_first_waiting_longest_on_top(client: TestClient)
     mine = me.get("/api/games/mine").json()
     assert [g["id"] for g in mine["my_turn"]] == [first["id"], second["id"]]
     assert [g["id"] for g in mine["others"]] == [third["id"]]
-    act(me, first, first["state"]["legal_moves"][0])
+    act(me, first, opening(client, first))
     mine = me.get("/api/games/mine").json()
     assert [g["id"] for g in mine["my_turn"]] == [second["id"]]
     assert {g["id"] for g in mine["others"]} == {first["id"], third["id"]}

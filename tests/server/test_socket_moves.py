@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from roses.games import GAMES, register
 from roses.server import Settings, create_app, socket_moves
 
-from .conftest import Player, sign_up, two_player_game
+from .conftest import Player, opening, sign_up, two_player_game
 from .duel import DUEL
 from .hidden import assert_socket_reply_only, walk
 
@@ -42,7 +42,7 @@ def test_a_move_on_the_socket_is_acknowledged_after_its_view(client: TestClient)
     game = two_player_game(red, white)
     path = f"/api/games/{game['id']}/ws?version={game['version']}"
     with red.websocket(path) as red_ws, white.websocket(path) as white_ws:
-        _move(red_ws, game["state"]["legal_moves"][0], game["version"], "k-1")
+        _move(red_ws, opening(client, game), game["version"], "k-1")
         mine = red_ws.receive_json()  # the new view comes first, then the ack
         assert mine["type"] == "game" and mine["version"] == game["version"] + 1
         assert mine["game"]["you"] == 0 and mine["game"]["your_turn"] is False
@@ -92,7 +92,7 @@ def test_a_decision_made_on_an_old_version_is_stale(client: TestClient) -> None:
     game = two_player_game(red, white)
     path = f"/api/games/{game['id']}/ws?version={game['version']}"
     with red.websocket(path) as red_ws, white.websocket(path) as white_ws:
-        _move(red_ws, game["state"]["legal_moves"][0], game["version"])
+        _move(red_ws, opening(client, game), game["version"])
         assert _reply(red_ws)["type"] == "ack"
         after = white_ws.receive_json()["game"]
         _move(white_ws, after["state"]["legal_moves"][0], game["version"], 2)
