@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/value_net.py play FIRST LAST [--nodes 3000] [--learned]
         [--variant classic|four-player] [--out DIR]
     .venv/bin/python benchmarks/value_net.py train [--data DIR] [--hidden 64] [--epochs 5]
-        [--write FILE]
+        [--searched SHARE] [--start FILE] [--write FILE]
 
 ``play`` plays the games with seeds FIRST..LAST-1, every seat the search on ``--nodes`` a
 move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned`` the
@@ -12,7 +12,8 @@ block of 50 games as it finishes: each position's active inputs, its features, t
 points of the team to move and the value its search found (as points expected).
 ``train`` fits the network to those labels, the results blended with a share
 ``--searched`` of the search's values (logistic loss, Adam, each position turned by a
-random one of the board's 8 symmetries, the games with seed % 10 == 0 held out), keeps
+random one of the board's 8 symmetries, the games with seed % 10 == 0 held out; from the
+network ``--start`` when given, else from a new one), keeps
 the epoch with the least held-out loss against the results and writes ``--write``
 (``value_net.json``). It needs PyTorch (``pip install torch``), which roses itself does
 not.
@@ -152,7 +153,14 @@ def symmetries() -> list[list[int]]:
 
 
 def train(
-    data: Path, hidden: int, epochs: int, rate: float, seed: int, searched: float, write: Path
+    data: Path,
+    hidden: int,
+    epochs: int,
+    rate: float,
+    seed: int,
+    searched: float,
+    write: Path,
+    start: Path | None = None,
 ) -> None:
     import torch
     from torch import nn
@@ -175,7 +183,7 @@ def train(
     scanned[FEATURE_NAMES.index("frontier")] = 0.0
 
     class Network(nn.Module):
-        def __init__(self) -> None:
+        def __init__(self, hidden: int = hidden) -> None:
             super().__init__()
             self.rows = nn.EmbeddingBag(
                 INPUT_COUNT + 1, hidden, mode="sum", padding_idx=INPUT_COUNT
@@ -193,6 +201,15 @@ def train(
             units = torch.relu(self.rows(i) + self.hidden_bias)
             return self.output(units).squeeze(1) + x @ (self.linear * scanned)
 
+    def load(network: Network, path: Path) -> None:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        with torch.no_grad():
+            network.rows.weight[:INPUT_COUNT] = torch.tensor(saved["inputs"])
+            network.hidden_bias[:] = torch.tensor(saved["hidden_bias"])
+            network.output.weight[0] = torch.tensor(saved["output"])
+            network.output.bias[0] = saved["bias"]
+            network.linear[:] = torch.tensor(saved["linear"])
+
     def held_out_loss(logits: Any) -> float:
         target = torch.tensor(points[held])
         return float(nn.functional.binary_cross_entropy_with_logits(logits, target))
@@ -203,6 +220,9 @@ def train(
           f"WEIGHTS' loss {held_out_loss(x_held @ linear):.4f}", flush=True)  # fmt: skip
     maps = torch.tensor(symmetries())
     network = Network()
+    if start is not None:  # go on fitting a network (its size wins over --hidden)
+        network = Network(len(json.loads(start.read_text(encoding="utf-8"))["hidden_bias"]))
+        load(network, start)
     optimiser = torch.optim.Adam(network.parameters(), lr=rate)
     best = float("inf")
     state: dict[str, Any] = {}
@@ -266,13 +286,19 @@ def main() -> None:
         "--searched", type=float, default=0.0, help="the search value's share of the label"
     )
     train_command.add_argument("--write", type=Path, default=WEIGHTS_FILES[2])
+    train_command.add_argument(
+        "--start", type=Path, help="a network (JSON) to go on fitting instead of a new one"
+    )
     args = parser.parse_args()
     if args.command == "play":
         variant = Variant(args.variant)
         weights = learned_weights(variant.seats) if args.learned else WEIGHTS
         play(args.first, args.last, args.nodes, weights, variant, args.out)
     else:
-        train(args.data, args.hidden, args.epochs, args.rate, args.seed, args.searched, args.write)
+        train(
+            args.data, args.hidden, args.epochs, args.rate, args.seed, args.searched,
+            args.write, args.start,
+        )  # fmt: skip
 
 
 if __name__ == "__main__":
