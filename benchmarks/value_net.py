@@ -201,15 +201,6 @@ def train(
             units = torch.relu(self.rows(i) + self.hidden_bias)
             return self.output(units).squeeze(1) + x @ (self.linear * scanned)
 
-    def load(network: Network, path: Path) -> None:
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        with torch.no_grad():
-            network.rows.weight[:INPUT_COUNT] = torch.tensor(saved["inputs"])
-            network.hidden_bias[:] = torch.tensor(saved["hidden_bias"])
-            network.output.weight[0] = torch.tensor(saved["output"])
-            network.output.bias[0] = saved["bias"]
-            network.linear[:] = torch.tensor(saved["linear"])
-
     def held_out_loss(logits: Any) -> float:
         target = torch.tensor(points[held])
         return float(nn.functional.binary_cross_entropy_with_logits(logits, target))
@@ -219,10 +210,17 @@ def train(
     print(f"{len(points)} positions; held out {held.sum()}; "
           f"WEIGHTS' loss {held_out_loss(x_held @ linear):.4f}", flush=True)  # fmt: skip
     maps = torch.tensor(symmetries())
-    network = Network()
-    if start is not None:  # go on fitting a network (its size wins over --hidden)
-        network = Network(len(json.loads(start.read_text(encoding="utf-8"))["hidden_bias"]))
-        load(network, start)
+    if start is None:
+        network = Network()
+    else:  # go on fitting a network: its size wins over --hidden
+        saved = json.loads(start.read_text(encoding="utf-8"))
+        network = Network(len(saved["hidden_bias"]))
+        with torch.no_grad():
+            network.rows.weight[:INPUT_COUNT] = torch.tensor(saved["inputs"])
+            network.hidden_bias[:] = torch.tensor(saved["hidden_bias"])
+            network.output.weight[0] = torch.tensor(saved["output"])
+            network.output.bias[0] = saved["bias"]
+            network.linear[:] = torch.tensor(saved["linear"])
     optimiser = torch.optim.Adam(network.parameters(), lr=rate)
     best = float("inf")
     state: dict[str, Any] = {}
