@@ -3,10 +3,10 @@
 ``search`` (the strongest bot) deepens iteratively with alpha-beta and Star1 pruning, a
 transposition table and the learned evaluation (``value_net``, a network for each number
 of players) until its time is up, valuing each draw by a sample of 3 of the pile's cards
-(deeper than whole chance nodes at the same cost), by 5 on a budget of half a second a
-move or more; with at most 3 stones left it searches every draw whole and plays perfectly
-once a search reaches the end of every line (the endgame solved). ``alphabeta`` is the
-sparring partner the issue describes: depth 7 with the thesis's evaluation
+(deeper than whole chance nodes at the same cost) on budgets under about a second a move,
+and by every card from there on; with at most 3 stones left it searches every draw whole
+and plays perfectly once a search reaches the end of every line (the endgame solved).
+``alphabeta`` is the sparring partner the issue describes: depth 7 with the thesis's evaluation
 (``evaluation.HAND_MADE``: score margin, a hero 30 points), every draw whole and no table;
 under a clock it plays the deepest search up to 7 that the time allowed.
 ``expectimax`` is ``alphabeta`` without any pruning or depth limit, to show what pruning
@@ -38,12 +38,11 @@ FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is tim
 # the pile's cards: the depth it gains (5.5 to 8 plies at
 # 100,000 nodes) beat whole chance nodes at equal nodes, 0.68 and 0.595 at 10,000 a move,
 # 0.62 at 40,000 and 0.595 at 100,000 (results/strength.md); 5 cards or 2 did worse.
-# At 700,000 nodes (about a second a move) 5 cards scored 0.56 against 3 over 50 games
-# (results/tuning.md, "2026-11-26 night"): the deeper the search, the less one more ply is
-# worth against a draw's sampling error.
+# The deeper the search, the less one more ply is worth against a draw's sampling error:
+# at a second a move whole draws scored 0.758 against ``alphabeta`` over 200 games, where
+# 5 cards had scored 0.70 and 3 cards 0.69 over 100 (results/tuning.md, "2026-11-27").
 SAMPLE = 3
-LONG_SAMPLE = 5
-LONG_BUDGET_NODES = 300_000  # about 0.5 s a move on one core of this machine
+WHOLE_BUDGET_NODES = 600_000  # about a second a move on one core of this machine
 NODES_PER_SECOND = 650_000  # the network's search on an idle core (benchmarks/kernel.py)
 # with this few stones left in the supply every draw is searched whole, so that the
 # endgame solver can finish (exact within 1 s with 1-3 stones left, results/tuning.md)
@@ -247,12 +246,13 @@ class SearchBot:
 
 
 def sample_for(spec: BotSpec) -> int:
-    """How many of the pile's cards ``search`` values a draw by, on ``spec``'s budget."""
+    """How many of the pile's cards ``search`` values a draw by on ``spec``'s budget (0:
+    every card)."""
     if spec.iterations is not None:
         nodes = float(spec.iterations)
     else:
         nodes = (spec.time_limit or DEFAULT_TIME) * NODES_PER_SECOND
-    return LONG_SAMPLE if nodes >= LONG_BUDGET_NODES else SAMPLE
+    return 0 if nodes >= WHOLE_BUDGET_NODES else SAMPLE
 
 
 def search_bot(spec: BotSpec) -> SearchBot:
