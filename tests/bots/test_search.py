@@ -257,7 +257,7 @@ def test_deepening_stops_once_no_line_is_cut_by_the_depth(table: bool) -> None:
 def test_the_search_bot_samples_draws_but_solves_the_endgame_whole() -> None:
     """``search`` samples draws mid-game; with 3 stones left in the supply (RK-2, RK-12)
     it searches every draw whole, so the endgame is solved exactly."""
-    bot = make_bot("search", time_limit=5.0, iterations=100_000)
+    bot = make_bot("search", iterations=100_000)
     assert isinstance(bot, SearchBot) and bot.sample == SAMPLE
     view = Board.from_position(ENDGAME).view(0)
     assert 52 - (view.red | view.white).bit_count() == WHOLE_DRAWS_STONES
