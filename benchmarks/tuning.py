@@ -10,10 +10,11 @@ A match appends one line to ``benchmarks/results/tuning.md``; each game is logge
 that log. Variants are bot keyword arguments registered under a name for the match
 runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
 weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options
-(``sample=k``, ``table=1``, ``net=FILE``: a network written by ``benchmarks/value_net.py
-train``), starting from ``SearchBot``'s defaults (``HAND_MADE``, whole draws, no table),
-not from ``search``'s: ``search:net=roses/bots/roseking/value_net.json,sample=3,table=1``
-is ``search`` in the two-player game.
+(``sample=k``, ``table=1``, ``probcut=m``, ``net=FILE``: a network written by
+``benchmarks/value_net.py train``), starting from ``SearchBot``'s defaults (``HAND_MADE``,
+whole draws, no table), not from ``search``'s:
+``search:net=roses/bots/roseking/value_net.json,sample=3,table=1`` is ``search`` in the
+two-player game.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
 feature by logistic regression on the results (with ``--fit-values``: by least squares on
 the values each position's search found) and prints them and the held-out loss of both:
@@ -111,6 +112,8 @@ def search_options(name: str) -> dict[str, Any]:
             options["sample"] = int(value)
         elif key == "table":
             options["table"] = value == "1"
+        elif key == "probcut":
+            options["probcut"] = int(value)
         elif key == "net":  # a network file of benchmarks/value_net.py train
             options["weights"] = flat(json.loads(Path(value).read_text(encoding="utf-8")))
         else:

@@ -11,6 +11,11 @@ node is negamax: the teams alternate every ply, in the four-player game too (RK-
 leaf at the depth limit is valued by ``evaluation.evaluate`` (strictly inside -1..1).
 Chance nodes are pruned by Star1 (Ballard 1983): the unseen outcomes are bounded by -1
 and 1, so the expectation can leave the alpha-beta window before every card is tried.
+With about 15 cards in the pile those bounds are so loose that Star1 seldom cuts, and
+each card is searched with an open window. ChanceProbCut (Schadd, Winands and Uiterwijk
+2009) bounds each unseen card instead by a shallower search's value plus or minus a
+margin: the windows narrow and whole chance nodes can be cut before their cards are
+searched deeply. The bounds are forecasts, so a value cut by them is an estimate.
 
 The search never reads a clock (numba cannot): a node budget stops it, and ``info``
 reports whether the budget ran out and whether any leaf was cut by the depth limit. A
@@ -69,8 +74,11 @@ ACTIONS: Final = 50
 # serves (entries of other searches are ignored, so a search depends on its view alone).
 # I_HORIZON: some line's value is not the exact expectation (cut by the depth, or a sampled
 # draw); I_CUT: some line was cut by the depth, so that a deeper search could differ
+# I_PC_MARGIN > 0: ChanceProbCut's margin in thousandths of a value, with the shallower
+# search I_PC_REDUCTION plies less deep than the outcome's own
 I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_CUT = range(8)
-INFO_SIZE: Final = 8
+I_PC_MARGIN, I_PC_REDUCTION = 8, 9
+INFO_SIZE: Final = 10
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -300,16 +308,17 @@ def _store(table_keys: Any, table_values: Any, table_meta: Any, slot: int, key: 
 
 @_jit_uncached
 def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, prune: bool,
-            weights: Any, moves: Any, keys: Any, scratch: Any, features: Any, info: Any,
-            table_keys: Any, table_values: Any, table_meta: Any) -> float:  # fmt: skip
+            weights: Any, moves: Any, keys: Any, scratch: Any, features: Any, guesses: Any,
+            info: Any, table_keys: Any, table_values: Any, table_meta: Any) -> float:  # fmt: skip
     """The value of the position in row ``ply`` of ``s`` for the team to move.
 
     ``only`` >= 0 restricts the node to that one action (the root's moves one by one).
     Fail-soft alpha-beta at decision nodes; with ``prune`` false, plain expectimax (the
     window is ignored). A draw (RK-9) is a chance node: the mean over the cards the pile
     holds, pruned by Star1: with ``total`` the sum so far and every unseen outcome within
-    [LOSS, WIN], the mean falls to ``alpha`` once an outcome is at most ``low`` and rises
-    to ``beta`` once one is at least ``high``, and each outcome is searched between them.
+    its bounds ([LOSS, WIN], or ChanceProbCut's guess), the mean falls to ``alpha`` once
+    an outcome is at most ``low`` and rises to ``beta`` once one is at least ``high``, and
+    each outcome is searched between them. ``guesses`` holds each ply's outcomes.
     Returns 0.0 with ``info[I_ABORTED]`` set once the node budget is spent: the caller
     must then discard the whole search.
 
@@ -372,9 +381,9 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
             _copy(s, base, child)
             apply(s, child, action)
             value = -negamax(s, ply + 1, depth - 1, -beta, -alpha, -1, prune, weights, moves,
-                             keys, scratch, features, info, table_keys, table_values,
-                             table_meta)  # fmt: skip
-        else:
+                             keys, scratch, features, guesses, info, table_keys,
+                             table_values, table_meta)  # fmt: skip
+        else:  # a chance node (RK-9): the mean over the pile's cards, or a sample of them
             count = s[base + PILE_N]
             start = 0
             stride = 1
@@ -385,37 +394,85 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
                 start = (31 * s[base + CROWN] + 17 * s[base + STONES] + 7 * ply) % CARD_COUNT
                 stride = SAMPLE_STRIDE
                 info[I_HORIZON] = 1  # no longer the exact expectation
-            low = count * (alpha - WIN) + WIN
-            high = count * (beta - LOSS) + LOSS
-            total = 0.0
+            # Each outcome's bounds, for the pruning below: LOSS and WIN (Star1), or with
+            # ChanceProbCut a shallower search's value +- the margin (exact when that
+            # search's lines all ended): a guess, so a cut that uses one is inexact.
+            at_guess = ply * 4 * CARD_COUNT  # per outcome: its card, bounds, inexact
+            shallow = depth - 1 - info[I_PC_REDUCTION]
+            probcut = prune and info[I_PC_MARGIN] > 0 and shallow >= 0
+            horizon_here, cut_here = info[I_HORIZON], info[I_CUT]
+            rest_low = 0.0
+            rest_high = 0.0
+            rest_inexact = 0
             seen = 0
-            value = 2.0  # set below: the mean, or a bound once Star1 cuts
             for j in range(CARD_COUNT):
                 card = (start + j * stride) % CARD_COUNT
                 if s[base + PILE + card] == 0:
                     continue
                 if seen == count:
                     break
+                low_guess, high_guess, inexact = LOSS, WIN, 0
+                if probcut:
+                    _copy(s, base, child)
+                    draw_card(s, child, card)
+                    info[I_HORIZON] = 0
+                    guess = -negamax(s, ply + 1, shallow, LOSS, WIN, -1, prune, weights, moves,
+                                     keys, scratch, features, guesses, info, table_keys,
+                                     table_values, table_meta)  # fmt: skip
+                    if info[I_ABORTED]:
+                        return 0.0
+                    low_guess = high_guess = guess
+                    if info[I_HORIZON]:
+                        margin = info[I_PC_MARGIN] / 1000.0
+                        low_guess, high_guess = max(guess - margin, LOSS), min(guess + margin, WIN)
+                        inexact = 1
+                g = at_guess + 4 * seen
+                guesses[g], guesses[g + 1], guesses[g + 2] = card, low_guess, high_guess
+                guesses[g + 3] = inexact
+                rest_low += low_guess
+                rest_high += high_guess
+                rest_inexact += inexact
+                seen += 1
+            info[I_HORIZON], info[I_CUT] = horizon_here, cut_here
+            total = 0.0
+            value = 2.0  # set below: the mean, or a bound once the pruning cuts
+            for k in range(count):
+                g = at_guess + 4 * k
+                card = int(guesses[g])
+                low_guess, high_guess, inexact = guesses[g + 1], guesses[g + 2], int(guesses[g + 3])
+                rest_low -= low_guess
+                rest_high -= high_guess
+                rest_inexact -= inexact
+                # with this outcome at most ``low`` the mean is at most alpha; at least
+                # ``high``, at least beta (the other unseen outcomes at their bounds)
+                low = count * alpha - total - rest_high
+                high = count * beta - total - rest_low
+                if prune and (low >= high_guess or high <= low_guess):  # settled unsearched
+                    if low >= high_guess:
+                        value = (total + high_guess + rest_high) / count
+                    else:
+                        value = (total + low_guess + rest_low) / count
+                    if inexact + rest_inexact > 0:
+                        info[I_HORIZON] = info[I_CUT] = 1
+                    break
                 _copy(s, base, child)
                 draw_card(s, child, card)
                 # the opponent moves next: the window swaps and negates
                 child_alpha, child_beta = (max(low, LOSS), min(high, WIN)) if prune else (LOSS, WIN)
                 outcome = -negamax(s, ply + 1, depth - 1, -child_beta, -child_alpha, -1, prune,
-                                   weights, moves, keys, scratch, features, info, table_keys,
-                                   table_values, table_meta)  # fmt: skip
+                                   weights, moves, keys, scratch, features, guesses, info,
+                                   table_keys, table_values, table_meta)  # fmt: skip
                 if info[I_ABORTED]:
                     return 0.0
-                total += outcome
-                seen += 1
-                if prune:
+                if prune and (outcome <= low or outcome >= high):
                     if outcome <= low:  # an upper bound, at most alpha
-                        value = (total + WIN * (count - seen)) / count
-                        break
-                    if outcome >= high:  # a lower bound, at least beta
-                        value = (total + LOSS * (count - seen)) / count
-                        break
-                    low += WIN - outcome
-                    high += LOSS - outcome
+                        value = (total + outcome + rest_high) / count
+                    else:  # a lower bound, at least beta
+                        value = (total + outcome + rest_low) / count
+                    if rest_inexact > 0:
+                        info[I_HORIZON] = info[I_CUT] = 1
+                    break
+                total += outcome
             if value > 1.5:
                 value = total / count
         if info[I_ABORTED]:
@@ -455,18 +512,33 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
     keys = kernel._new(HISTORY + ACTIONS)
     scratch = kernel._new(SCRATCH_SIZE)
     features = new_features()
+    guesses = new_guesses()
     best = 0
     best_value = -2.0
     for i in range(n):
         alpha = LOSS if every or not prune else max(best_value, LOSS)
         value = negamax(s, 0, depth, alpha, WIN, roots[i], prune, weights, moves, keys, scratch,
-                        features, info, table_keys, table_values, table_meta)  # fmt: skip
+                        features, guesses, info, table_keys, table_values,
+                        table_meta)  # fmt: skip
         if info[I_ABORTED]:
             return -1
         values[i] = value
         if value > best_value:
             best, best_value = i, value
     return best
+
+
+if kernel.NUMBA:
+    import numpy as np
+
+    @_jit
+    def new_guesses() -> Any:
+        return np.zeros(4 * MAX_DEPTH * CARD_COUNT, np.float64)
+
+else:
+
+    def new_guesses() -> Any:
+        return [0.0] * (4 * MAX_DEPTH * CARD_COUNT)
 
 
 def new_states() -> Any:
