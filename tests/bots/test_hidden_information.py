@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roses.bots.roseking import available_bots, make_bot
+from roses.bots.roseking.search import WHOLE_BUDGET_NODES
 from roses.roseking import Board, Variant
 
 
@@ -29,4 +30,15 @@ def test_every_bot_chooses_the_same_whatever_the_pile_order(name: str, variant: 
         assert board.view(seat) == twin.view(seat)  # identical inputs
         first = make_bot(name, seed=5, iterations=40).choose(board.view(seat))
         second = make_bot(name, seed=5, iterations=40).choose(twin.view(seat))
+        assert first == second
+
+
+def test_the_search_on_a_long_budget_chooses_the_same_whatever_the_pile_order() -> None:
+    """Whole draws with ChanceProbCut (a budget of a second a move) read the pile as a
+    set too: the twins above get the same move."""
+    for plies in (7, 30):
+        board, twin = pile_twins(Variant.CLASSIC, seed=plies + 3, plies=plies)
+        seat = board.turn
+        first = make_bot("search", iterations=WHOLE_BUDGET_NODES).choose(board.view(seat))
+        second = make_bot("search", iterations=WHOLE_BUDGET_NODES).choose(twin.view(seat))
         assert first == second

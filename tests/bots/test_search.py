@@ -21,6 +21,7 @@ from roses.bots.roseking.evaluation import (
     weight_vector,
 )
 from roses.bots.roseking.search import (
+    PROBCUT_MARGIN,
     SAMPLE,
     WHOLE_DRAWS_STONES,
     SearchBot,
@@ -283,9 +284,49 @@ def test_the_search_bot_values_whole_draws_on_a_long_budget(
     budget: dict[str, float], sample: int
 ) -> None:
     """3 cards a draw on short budgets, every card (0) from about a second a move
-    (tuning.md, "2026-11-27")."""
+    (tuning.md, "2026-11-27"), and then with ChanceProbCut."""
     bot = make_bot("search", **budget)
     assert isinstance(bot, SearchBot) and bot.sample == sample
+    assert bot.probcut == (PROBCUT_MARGIN if sample == 0 else 0)
+
+
+PROBCUT_POSITIONS = [(5, 0), (3, 20), (6, 30)]
+
+
+@pytest.mark.parametrize(("seed", "plies"), PROBCUT_POSITIONS)
+def test_chance_probcut_with_bounds_as_wide_as_the_game_is_star1(seed: int, plies: int) -> None:
+    """A margin of 2 bounds every unseen card by LOSS and WIN, as Star1 does: the same
+    values; the shallower searches only cost nodes."""
+    board = played(Variant.CLASSIC, seed, plies)
+    view = board.view(board.turn)
+    weights = learned_weights(2)
+    star1 = run(view, depth=5, table=True, weights=weights)
+    wide = run(view, depth=5, table=True, weights=weights, probcut=2000)
+    assert wide.values[0] == star1.values[0] and wide.best == star1.best
+    assert wide.nodes > star1.nodes
+
+
+@pytest.mark.parametrize(("seed", "plies"), PROBCUT_POSITIONS)
+def test_chance_probcut_saves_nodes_and_keeps_a_best_move(seed: int, plies: int) -> None:
+    """With the margin ``search`` plays, fewer nodes to the same depth, and a move whose
+    value (every move searched without ChanceProbCut) is within the margin of the best."""
+    board = played(Variant.CLASSIC, seed, plies)
+    view = board.view(board.turn)
+    weights = learned_weights(2)
+    star1 = run(view, depth=5, table=True, weights=weights, every=True)
+    cut = run(view, depth=5, table=True, weights=weights, probcut=PROBCUT_MARGIN)
+    assert cut.nodes < run(view, depth=5, table=True, weights=weights).nodes
+    values = dict(zip(star1.moves, star1.values, strict=True))
+    assert values[cut.best] >= star1.values[0] - PROBCUT_MARGIN / 1000
+
+
+def test_chance_probcut_still_solves_the_endgame_exactly() -> None:
+    """A shallower search that reaches the end of all its lines is exact and needs no
+    margin, so the endgame is solved as without ChanceProbCut."""
+    view = Board.from_position(ENDGAME).view(0)
+    solved = run(view, every=True, table=True)
+    cut = run(view, every=True, table=True, probcut=PROBCUT_MARGIN)
+    assert cut.exact and cut.values == solved.values
 
 
 def test_a_time_budget_is_kept() -> None:
