@@ -52,7 +52,6 @@ WHOLE_DRAWS_STONES = 3
 # unseen cards by its value +- 0.05. At depth 7 it took 19 positions from 7.66 M nodes to
 # 2.77 M with the same best move in all 19, and it buys 0.6 ply at 1 s (results/tuning.md).
 PROBCUT_MARGIN = 50  # thousandths of a value
-PROBCUT_REDUCTION = 2
 
 
 @dataclass(frozen=True)
@@ -141,7 +140,7 @@ def run(
     wvec = weight_vector(weights)
     info = kernel._new(star.INFO_SIZE)
     info[star.I_SAMPLE] = sample
-    info[star.I_PC_MARGIN], info[star.I_PC_REDUCTION] = probcut, PROBCUT_REDUCTION
+    info[star.I_PC_MARGIN] = probcut
     tables = _no_table
     if table and prune:
         tables, info[star.I_GENERATION] = _next_table()
@@ -247,13 +246,14 @@ class SearchBot:
 
     def search(self, view: PlayerView, *, every: bool = False) -> SearchResult:
         left = STONE_COUNT - (view.red | view.white).bit_count()
-        sample = 0 if left <= WHOLE_DRAWS_STONES else self.sample
+        endgame = left <= WHOLE_DRAWS_STONES  # every draw whole and exact: solve it
+        sample = 0 if endgame else self.sample
         weights = self.weights if view.seats == 2 else self.team_weights
         return run(
             view, weights=weights, prune=self.prune, every=every,
             time_limit=self.time_limit, nodes=self.nodes, depth=self.depth,
             sample=sample, table=self.table,
-            probcut=0 if left <= WHOLE_DRAWS_STONES else self.probcut,  # solve exactly
+            probcut=0 if endgame else self.probcut,
         )  # fmt: skip
 
 

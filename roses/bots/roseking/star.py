@@ -75,10 +75,11 @@ ACTIONS: Final = 50
 # I_HORIZON: some line's value is not the exact expectation (cut by the depth, or a sampled
 # draw); I_CUT: some line was cut by the depth, so that a deeper search could differ
 # I_PC_MARGIN > 0: ChanceProbCut's margin in thousandths of a value, with the shallower
-# search I_PC_REDUCTION plies less deep than the outcome's own
+# search PROBCUT_REDUCTION plies less deep than the outcome's own
 I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_CUT = range(8)
-I_PC_MARGIN, I_PC_REDUCTION = 8, 9
-INFO_SIZE: Final = 10
+I_PC_MARGIN: Final = 8
+INFO_SIZE: Final = 9
+PROBCUT_REDUCTION: Final = 2  # 1 and 3 searched more nodes to depth 7 (results/tuning.md)
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0
@@ -398,7 +399,7 @@ def negamax(s: Any, ply: int, depth: int, alpha: float, beta: float, only: int, 
             # ChanceProbCut a shallower search's value +- the margin (exact when that
             # search's lines all ended): a guess, so a cut that uses one is inexact.
             at_guess = ply * 4 * CARD_COUNT  # per outcome: its card, bounds, inexact
-            shallow = depth - 1 - info[I_PC_REDUCTION]
+            shallow = depth - 1 - PROBCUT_REDUCTION
             probcut = prune and info[I_PC_MARGIN] > 0 and shallow >= 0
             horizon_here, cut_here = info[I_HORIZON], info[I_CUT]
             rest_low = 0.0
