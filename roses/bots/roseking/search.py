@@ -34,6 +34,10 @@ from .value_net import learned_weights
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
+# The share of the time left that the clock's node limit buys at the last depth's speed: a
+# deeper depth searches fewer nodes a second (benchmarks/bot_answers.py measured 3 s
+# searches ending at up to 3.13 s alone and 3.28 s four at once on 2 cores at the full share).
+CLOCK_SHARE = 0.9
 # ``search`` keeps a transposition table (half the nodes to depth 7: 0.542 against the
 # search without it at 100,000 nodes a move, results/tuning.md) and values a draw by 3 of
 # the pile's cards: the depth it gains (5.5 to 8 plies at
@@ -154,8 +158,8 @@ def run(
         by_clock = False
         if time_limit is not None and result is not None:
             left = time_limit - (time.perf_counter() - start)
-            if int(rate * left) < limit:
-                limit, by_clock = int(rate * left), True
+            if int(rate * left * CLOCK_SHARE) < limit:
+                limit, by_clock = int(rate * left * CLOCK_SHARE), True
         if limit <= 0:
             break
         for i, move in enumerate(moves):

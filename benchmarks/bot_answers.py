@@ -1,0 +1,157 @@
+"""Do the lobby's strengths answer in time when several bot games think at once?
+
+Runs the server's own bot pool (``roses.server.bot_pool.BotPool``: worker processes at a
+lower priority, each search killed at the server's hard bound, its thinking time plus
+``bot_margin_seconds``) with the server's default settings, ``--games`` decisions at a
+time, from positions of real games (greedy self-play, a position every few plies). For
+each strength it prints the time a search took (from getting a worker to its answer), how
+long decisions waited for a free worker, and how many overran the bound: the server would
+have played a random move for each of those (``bot_runner.py``).
+
+    .venv/bin/python benchmarks/bot_answers.py [--bot search] [--games 8] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
+
+from roses.bots.roseking import make_bot
+from roses.games import game_module
+from roses.server.bot_pool import BotJob, BotPool
+from roses.server.settings import Settings
+
+GAME = "roseking"
+
+
+def positions(count: int, players: int, seed: int) -> list[object]:
+    """``count`` bot inputs (a seat's view) from greedy self-play games, one every 7 plies."""
+    module = game_module(GAME)
+    options = module.parse_options(players, {})
+    greedy = make_bot("greedy", seed=seed)
+    found: list[object] = []
+    deal = seed
+    while len(found) < count:
+        state = module.restore(module.setup(deal, players, options), players, options)
+        ply = 0
+        while module.to_act(state) and len(found) < count:
+            seat = module.to_act(state)[0]
+            view = module.bot_input(state, seat)
+            if ply % 7 == 3 and len(view.legal_moves) > 1:
+                found.append(view)
+            module.apply(state, seat, str(greedy.choose(view)))
+            ply += 1
+        deal += 1
+    return found
+
+
+@dataclass
+class Decision:
+    waited: float  # for a free worker (the server does not count it against the bound)
+    thought: float  # from getting a worker to the answer
+    overran: bool
+
+
+async def decide(pool: BotPool, free: asyncio.Semaphore, job: BotJob, limit: float) -> Decision:
+    asked = time.monotonic()
+    async with free:  # the pool's own queue, timed here: the pool then never waits
+        started = time.monotonic()
+        try:
+            await pool.run(job, limit)
+            overran = False
+        except TimeoutError:
+            overran = True
+        return Decision(started - asked, time.monotonic() - started, overran)
+
+
+async def measure(args: argparse.Namespace) -> list[dict[str, object]]:
+    settings = Settings()
+    pool = BotPool(settings.bot_workers)
+    free = asyncio.Semaphore(settings.bot_workers)
+    margin = settings.bot_margin_seconds
+    views = positions(args.games * args.rounds, args.players, args.seed)
+    rng = random.Random(args.seed)
+
+    def job(view: object, seconds: float) -> BotJob:
+        return BotJob(GAME, args.bot, view, seconds, rng.getrandbits(63))
+
+    try:
+        # Every worker compiles its search once, before the first job's time starts.
+        warm = [decide(pool, free, job(v, 0.05), 120) for v in views[: settings.bot_workers]]
+        await asyncio.gather(*warm)
+        rows = []
+        for strength, seconds in settings.bot_seconds.items():
+            decisions: list[Decision] = []
+            load_before = os.getloadavg()[0]
+            for round_ in range(args.rounds):
+                batch = views[round_ * args.games : (round_ + 1) * args.games]
+                tasks = [decide(pool, free, job(v, seconds), seconds + margin) for v in batch]
+                decisions += await asyncio.gather(*tasks)
+            rows.append(summary(strength, seconds, margin, decisions, load_before))
+            print(json.dumps(rows[-1]), flush=True)
+        return rows
+    finally:
+        pool.close()
+
+
+def summary(
+    strength: str, seconds: float, margin: float, decisions: list[Decision], load: float
+) -> dict[str, object]:
+    thought = sorted(d.thought for d in decisions)
+    waited = sorted(d.waited for d in decisions)
+
+    def pct(values: list[float], p: float) -> float:
+        return round(values[min(len(values) - 1, int(p * len(values)))], 3)
+
+    return {
+        "strength": strength,
+        "seconds": seconds,
+        "bound": seconds + margin,
+        "decisions": len(decisions),
+        "thought_p50": round(statistics.median(thought), 3),
+        "thought_p99": pct(thought, 0.99),
+        "thought_max": round(thought[-1], 3),
+        "over_seconds": sum(t > seconds + 0.1 for t in thought),
+        "overran_bound": sum(d.overran for d in decisions),
+        "waited_p50": round(statistics.median(waited), 3),
+        "waited_max": round(waited[-1], 3),
+        "load_before": round(load, 2),
+    }
+
+
+def commit() -> str:
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="search", help="the bot the lobby seats (search)")
+    parser.add_argument("--games", type=int, default=8, help="decisions asked at once (8)")
+    parser.add_argument("--rounds", type=int, default=3, help="batches per strength (3)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"# {args.bot}, {args.games} at once, commit {commit()}, {os.cpu_count()} cores")
+    rows = asyncio.run(measure(args))
+    print("| strength | thinking time | bound | decisions | thought p50 / p99 / max s "
+          "| > time + 0.1 s | overran the bound | waited for a worker p50 / max s |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['strength']} | {r['seconds']} s | {r['bound']} s | {r['decisions']} "
+            f"| {r['thought_p50']} / {r['thought_p99']} / {r['thought_max']} "
+            f"| {r['over_seconds']} | {r['overran_bound']} "
+            f"| {r['waited_p50']} / {r['waited_max']} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
