@@ -25,18 +25,19 @@ from dataclasses import dataclass
 
 from roses.bots.roseking import make_bot
 from roses.games import game_module
+from roses.roseking.view import PlayerView
 from roses.server.bot_pool import BotJob, BotPool
 from roses.server.settings import Settings
 
 GAME = "roseking"
 
 
-def positions(count: int, players: int, seed: int) -> list[object]:
+def positions(count: int, players: int, seed: int) -> list[PlayerView]:
     """``count`` bot inputs (a seat's view) from greedy self-play games, one every 7 plies."""
     module = game_module(GAME)
     options = module.parse_options(players, {})
     greedy = make_bot("greedy", seed=seed)
-    found: list[object] = []
+    found: list[PlayerView] = []
     deal = seed
     while len(found) < count:
         state = module.restore(module.setup(deal, players, options), players, options)
@@ -44,6 +45,7 @@ def positions(count: int, players: int, seed: int) -> list[object]:
         while module.to_act(state) and len(found) < count:
             seat = module.to_act(state)[0]
             view = module.bot_input(state, seat)
+            assert view is not None  # no Light play waits: the options are the defaults
             if ply % 7 == 3 and len(view.legal_moves) > 1:
                 found.append(view)
             module.apply(state, seat, str(greedy.choose(view)))
@@ -79,7 +81,7 @@ async def measure(args: argparse.Namespace) -> list[dict[str, object]]:
     views = positions(args.games * args.rounds, args.players, args.seed)
     rng = random.Random(args.seed)
 
-    def job(view: object, seconds: float) -> BotJob:
+    def job(view: PlayerView, seconds: float) -> BotJob:
         return BotJob(GAME, args.bot, view, seconds, rng.getrandbits(63))
 
     try:
