@@ -23,6 +23,8 @@ from roses.server.live_games import LiveGame
 from roses.server.models import Game
 from roses.server.store import read_game
 
+from .seeded_roses import SeededDeals
+
 POSTGRES_URL = os.environ.get(
     "ROSES_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
@@ -34,14 +36,7 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     that plays random moves on a random deal would otherwise fail now and then: about one
     Rose King deal in 3,000 ends at ply 8 to 10, both hands full and stuck (RK-13)."""
     deals = random.Random(request.node.nodeid)
-    monkeypatch.setattr(store, "secrets", _Seeds(deals))
-
-
-class _Seeds:
-    """Stands in for ``secrets`` in ``store``: the games' seeds from a seeded generator."""
-
-    def __init__(self, deals: random.Random) -> None:
-        self.randbits = deals.getrandbits
+    monkeypatch.setattr(store, "secrets", SeededDeals(deals))
 
 
 @pytest.fixture(scope="session")

@@ -25,19 +25,27 @@ class LiveServer:
     """``roses serve`` on a free port; ``kill()`` is kill -9, ``start()`` starts it again."""
 
     def __init__(
-        self, database_url: str, log_path: Path, env: dict[str, str] | None = None
+        self,
+        database_url: str,
+        log_path: Path,
+        env: dict[str, str] | None = None,
+        deals: str | None = None,
     ) -> None:
         self.database_url = database_url
         self.env = env or {}  # e.g. ROSES_* settings for this server only
+        self.deals = deals  # a seed for every game's deal (e.g. the test's id); None: random
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> LiveServer:
-        command = [sys.executable, "-m", "roses", "serve", "--port", str(self.port)]
+        roses = "roses" if self.deals is None else "tests.server.seeded_roses"
+        command = [sys.executable, "-m", roses, "serve", "--port", str(self.port)]
         command += ["--database-url", self.database_url]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        if self.deals is not None:
+            env["ROSES_TEST_DEALS"] = self.deals
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         deadline = time.monotonic() + 30
@@ -69,9 +77,11 @@ class LiveServer:
 
 
 @contextmanager
-def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+def running_server(
+    folder: Path, env: dict[str, str] | None = None, deals: str | None = None
+) -> Iterator[LiveServer]:
     """A started ``roses serve`` on SQLite in ``folder``, stopped on leaving."""
-    live = LiveServer(f"sqlite:///{folder / 'roses.sqlite3'}", folder / "server.log", env)
+    live = LiveServer(f"sqlite:///{folder / 'roses.sqlite3'}", folder / "server.log", env, deals)
     live.start()
     try:
         yield live
