@@ -21,6 +21,7 @@ from roses.bots.roseking.evaluation import (
     weight_vector,
 )
 from roses.bots.roseking.search import (
+    CLOCK_SHARE,
     PROBCUT_MARGIN,
     SAMPLE,
     WHOLE_DRAWS_STONES,
@@ -345,6 +346,41 @@ def test_a_depth_cut_short_by_a_wrong_speed_estimate_is_tried_again(
     result = run(Board(seed=3).view(0), time_limit=0.2)
     assert result.depth >= 4
     assert result.seconds < 0.2 + 0.5  # slack for a loaded machine
+
+
+class SlowerDeeperClock:
+    """A clock that a search's nodes move: depth ``d`` runs at ``speed`` / 1.08 ** d nodes a
+    second, as on this machine a deeper depth is slower a node (benchmarks/bot_answers.py)."""
+
+    def __init__(self, speed: float) -> None:
+        self.now = 0.0
+        self.speed = speed
+        self.search = star.root_values
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def root_values(self, *args: Any) -> int:
+        best: int = self.search(*args)
+        depth, info = args[3], args[8]
+        self.now += int(info[star.I_NODES]) / (self.speed / 1.08**depth)
+        return best
+
+
+@pytest.mark.parametrize(("share", "kept"), [(CLOCK_SHARE, True), (1.0, False)])
+def test_the_clock_buys_a_share_of_the_time_left_so_a_slower_deeper_depth_ends_in_time(
+    monkeypatch: pytest.MonkeyPatch, share: float, kept: bool
+) -> None:
+    """The node limit of the last depth is the time left at the speed of the depth before;
+    buying 0.9 of it keeps the time when each depth is 8% slower a node than the last; all
+    of it overruns (the case that shows the test can fail)."""
+    clock = SlowerDeeperClock(speed=200_000.0)
+    monkeypatch.setattr("roses.bots.roseking.search.CLOCK_SHARE", share)
+    monkeypatch.setattr("roses.bots.roseking.search.time", clock)
+    monkeypatch.setattr(star, "root_values", clock.root_values)
+    result = run(Board(seed=3).view(0), time_limit=0.5)
+    assert result.depth >= 3
+    assert (clock.now <= 0.5) == kept, clock.now
 
 
 def test_a_draw_is_a_chance_node_over_the_cards_the_pile_holds() -> None:
