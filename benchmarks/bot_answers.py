@@ -19,9 +19,10 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import time
 from dataclasses import dataclass
+
+from server_load import WORKING, code_label, percentile
 
 from roses.bots.roseking import make_bot
 from roses.games import game_module
@@ -108,17 +109,13 @@ def summary(
 ) -> dict[str, object]:
     thought = sorted(d.thought for d in decisions)
     waited = sorted(d.waited for d in decisions)
-
-    def pct(values: list[float], p: float) -> float:
-        return round(values[min(len(values) - 1, int(p * len(values)))], 3)
-
     return {
         "strength": strength,
         "seconds": seconds,
         "bound": seconds + margin,
         "decisions": len(decisions),
         "thought_p50": round(statistics.median(thought), 3),
-        "thought_p99": pct(thought, 0.99),
+        "thought_p99": round(percentile(thought, 0.99) or 0.0, 3),
         "thought_max": round(thought[-1], 3),
         "over_seconds": sum(t > seconds + 0.1 for t in thought),
         "overran_bound": sum(d.overran for d in decisions),
@@ -126,11 +123,6 @@ def summary(
         "waited_max": round(waited[-1], 3),
         "load_before": round(load, 2),
     }
-
-
-def commit() -> str:
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return done.stdout.strip() or "unknown"
 
 
 def main() -> None:
@@ -141,7 +133,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"# {args.bot}, {args.games} at once, commit {commit()}, {os.cpu_count()} cores")
+    print(f"# {args.bot}, {args.games} at once, code {code_label(WORKING)}, {os.cpu_count()} cores")
     rows = asyncio.run(measure(args))
     print("| strength | thinking time | bound | decisions | thought p50 / p99 / max s "
           "| > time + 0.1 s | overran the bound | waited for a worker p50 / max s |")  # fmt: skip

@@ -167,11 +167,16 @@ def _is_filled(seat: Seat) -> bool:
     return seat.user_id is not None or seat.bot_name is not None
 
 
+def deal_seed() -> int:
+    """A new game's seed: unpredictable, so nobody can foresee its deal."""
+    return secrets.randbits(63)
+
+
 def new_game(
     module: GameModule[Any], players: int, options: dict[str, JSON], created_by: int
 ) -> Game:
     """A game of ``module`` with a fresh deal, waiting for its seats (to be added)."""
-    seed = secrets.randbits(63)
+    seed = deal_seed()
     return Game(
         game=module.name,
         players=players,

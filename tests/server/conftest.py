@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from roses.server.live_games import LiveGame
 from roses.server.models import Game
 from roses.server.store import read_game
 
-from .seeded_roses import SeededDeals
+from .seeded_roses import seeded_deals
 
 POSTGRES_URL = os.environ.get(
     "ROSES_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -35,8 +34,7 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     """Each test deals the same games on every run, so a failure can be replayed. A test
     that plays random moves on a random deal would otherwise fail now and then: about one
     Rose King deal in 3,000 ends at ply 8 to 10, both hands full and stuck (RK-13)."""
-    deals = random.Random(request.node.nodeid)
-    monkeypatch.setattr(store, "secrets", SeededDeals(deals))
+    monkeypatch.setattr(store, "deal_seed", seeded_deals(request.node.nodeid))
 
 
 @pytest.fixture(scope="session")

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 
 from roses.cli import run
 from roses.server import store
 
 
-class SeededDeals:
-    """Stands in for ``secrets`` in ``store``: the games' seeds from a seeded generator."""
-
-    def __init__(self, deals: random.Random) -> None:
-        self.randbits = deals.getrandbits
+def seeded_deals(seed: str) -> Callable[[], int]:
+    """Stands in for ``store.deal_seed``: the games' seeds from a generator seeded by ``seed``."""
+    deals = random.Random(seed)
+    return lambda: deals.getrandbits(63)
 
 
 if __name__ == "__main__":
-    store.secrets = SeededDeals(random.Random(os.environ["ROSES_TEST_DEALS"]))  # type: ignore[assignment,attr-defined]
+    store.deal_seed = seeded_deals(os.environ["ROSES_TEST_DEALS"])
     run()

@@ -158,8 +158,9 @@ def run(
         by_clock = False
         if time_limit is not None and result is not None:
             left = time_limit - (time.perf_counter() - start)
-            if int(rate * left * CLOCK_SHARE) < limit:
-                limit, by_clock = int(rate * left * CLOCK_SHARE), True
+            bought = int(rate * left * CLOCK_SHARE)
+            if bought < limit:
+                limit, by_clock = bought, True
         if limit <= 0:
             break
         for i, move in enumerate(moves):
