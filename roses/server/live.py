@@ -8,6 +8,7 @@ A player's page sends its moves on the same socket (``socket_moves``).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ from .store import ACTIVE, CANCELLED, WAITING
 from .views import game_view
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 UNAUTHORIZED = 4401  # WebSocket close codes 4000-4999 are the application's
 FORBIDDEN = 4403
 NOT_FOUND = 4404
@@ -41,7 +43,12 @@ def announce(app: FastAPI, live: LiveGame, *, relayed: bool = False) -> None:
         if watcher.version < live.version:
             text = encoded.get(watcher.user_id)
             if text is None:
-                text = encoded[watcher.user_id] = encode(_game_message(live, watcher.user_id))
+                try:
+                    text = encoded[watcher.user_id] = encode(_game_message(live, watcher.user_id))
+                except Exception:  # one viewer's broken view must not stop the others
+                    log.exception("game %d: the view for user %d failed", live.id, watcher.user_id)
+                    watcher.close()
+                    continue
             watcher.send_version(live.version, text)
     hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
     if live.status in (WAITING, CANCELLED) or (live.status == ACTIVE and live.actions == 0):
@@ -133,11 +140,11 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
         await socket.close(code=NOT_FOUND, reason=error.message)
         return
     watcher = Watcher(socket, user.id, session)
-    try:  # registered under the lock: no version can slip in between
-        hub.watch_game(game_id, watcher)
+    try:  # registered under the lock, once its first view is queued: no version can slip in
         watcher.version = -1 if version is None else version
         if watcher.version < live.version:
             watcher.send_version(live.version, encode(_game_message(live, user.id)))
+        hub.watch_game(game_id, watcher)
     finally:
         live.lock.release()
     bucket = socket_moves.Bucket()

@@ -9,9 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .accounts import NAME_RULE, normal_name
 from .i18n import _
+from .json_bounds import MAX_DEPTH, too_deep
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
+
+
+def _shallow(value: Any) -> Any:
+    if too_deep(value):
+        raise ValueError(_("this is nested more than {most} levels deep", most=MAX_DEPTH))
+    return value
 
 
 def _player_name(name: str) -> str:
@@ -147,7 +154,7 @@ class MoveRequest(Versioned):
     @classmethod
     def _text_or_object(cls, move: Any) -> Any:
         if (isinstance(move, str) and 1 <= len(move) <= 16) or isinstance(move, dict):
-            return move
+            return _shallow(move)
         raise ValueError(_("a move is a short text (N2, draw) or an object (Wars of the Roses)"))
 
 
@@ -155,6 +162,7 @@ class DraftRequest(BaseModel):
     draft: dict[str, Any] | None = Field(
         description="private to the seat: never shown to anyone else (e.g. a plan being made)"
     )
+    _shallow_draft = field_validator("draft", mode="before")(_shallow)
 
 
 class ChatLine(BaseModel):

@@ -21,6 +21,7 @@ from roses.games import JSON
 
 from .errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
 from .i18n import _
+from .json_bounds import too_deep
 from .live_games import LiveGame, LiveGames
 from .quotas import TooMany
 from .schemas import MoveRequest
@@ -54,7 +55,7 @@ def parse(text: str) -> dict[str, Any] | None:
         return None
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a frame nested past the interpreter's recursion
         return None
     if isinstance(message, dict) and message.get("type") == "move":
         return message
@@ -77,7 +78,9 @@ def _checked(message: dict[str, Any]) -> tuple[JSON, int]:
     """The move and version, checked as the POST's body is (``ValidationError`` with the
     same problems); pydantic only runs when the quick check finds something unusual."""
     move, version = message.get("move"), message.get("version")
-    move_ok = (isinstance(move, str) and 1 <= len(move) <= 16) or isinstance(move, dict)
+    move_ok = (isinstance(move, str) and 1 <= len(move) <= 16) or (
+        isinstance(move, dict) and not too_deep(move)
+    )
     if move_ok and type(version) is int and 0 <= version <= _MAX_VERSION:
         return move, version
     body = MoveRequest.model_validate({"move": move, "version": version})
