@@ -1,6 +1,6 @@
 """Do the lobby's strengths answer in time when several bot games think at once?
 
-Runs the server's own bot pool (``roses.server.bot_pool.BotPool``: worker processes at a
+Runs the server's own bot pool (``roses.server.workers.bot_pool.BotPool``: worker processes at a
 lower priority, each search killed at the server's hard bound, its thinking time plus
 ``bot_margin_seconds``) with the server's default settings, ``--games`` decisions at a
 time, from positions of real games (greedy self-play, a position every few plies). For
@@ -27,8 +27,8 @@ from server_load import WORKING, code_label, percentile
 from roses.bots.roseking import make_bot
 from roses.games import game_module
 from roses.roseking.view import PlayerView
-from roses.server.bot_pool import BotJob, BotPool
 from roses.server.settings import Settings
+from roses.server.workers.bot_pool import BotJob, BotPool
 
 GAME = "roseking"
 

@@ -64,5 +64,5 @@ def test_engines_import_nothing_outside_themselves() -> None:
 
 def test_the_checker_sees_relative_imports() -> None:
     """The checks above would pass vacuously if relative imports were misread."""
-    found = imported_modules(ROSES / "server" / "live_games.py")
-    assert "roses.server.store" in found and "roses.games" in found
+    found = imported_modules(ROSES / "server" / "play" / "live_games.py")
+    assert "roses.server.db.store" in found and "roses.games" in found

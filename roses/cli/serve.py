@@ -22,10 +22,10 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from roses.server import Settings, create_app
-        from roses.server.collector import Collector
-        from roses.server.connections import guarded_http_protocol
-        from roses.server.db import make_engine
-        from roses.server.migrate import upgrade
+        from roses.server.db.engine import make_engine
+        from roses.server.db.migrate import upgrade
+        from roses.server.http.connections import guarded_http_protocol
+        from roses.server.workers.collector import Collector
 
         from .errors import UserError
 

@@ -177,7 +177,7 @@ class GameModule(Protocol[State]):
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         """Everything ``seat`` (None: a spectator) may see, legal actions included. The only
         producer of game content the server sends; its keys must not clash with the
-        server's own (``roses.server.views.ENVELOPE_KEYS``)."""
+        server's own (``roses.server.play.views.ENVELOPE_KEYS``)."""
         ...
 
     def outcome(self, state: State) -> Outcome | None:
@@ -224,7 +224,7 @@ class GameModule(Protocol[State]):
 
     def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
         """What happens when a seat's time runs out, on a live clock or a correspondence
-        deadline (``roses/server/timeouts.py`` carries it out)."""
+        deadline (``roses/server/clocks/timeouts.py`` carries it out)."""
         ...
 
     def lost_on_time(self, state: State, seat: int) -> Outcome:

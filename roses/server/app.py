@@ -17,36 +17,32 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import (
-    accounts,
-    accounts_api,
-    analysis_api,
-    api,
-    community_api,
-    guest_upgrade,
-    live,
-    notifications_api,
-    quotas,
-    ratings_api,
-    rules_pages,
-    tutorials,
-)
-from .analysis_runner import AnalysisRunner
-from .bot_runner import BotRunner
-from .clocks import server_time
-from .db import make_engine, session_factory
-from .deps import SignedInCache, saved_language
+from .accounts import guest_upgrade, users
+from .accounts import routes as accounts_routes
+from .clocks.routes import router as timeouts_router
+from .clocks.time_control import server_time
+from .clocks.timeouts import Timeouts
+from .db.engine import make_engine, session_factory
+from .db.migrate import upgrade
 from .errors import ServiceError, Unprocessable, as_sentence, validation_answer
-from .guards import RequestGuard
-from .hub import Hub
+from .http import quotas
+from .http.deps import SignedInCache, saved_language
+from .http.guards import RequestGuard
+from .http.schemas import GameId
 from .i18n import N_, LanguageMiddleware, _, current, js_catalogue
-from .live_games import LiveGame, LiveGames
-from .migrate import upgrade
-from .relay import RedisRelay
-from .schemas import GameId
+from .learn import routes as analysis_routes
+from .learn import rules_pages, tutorials
+from .lobby import community_routes
+from .notify import routes as notify_routes
+from .play import routes as play_routes
+from .play import sockets
+from .play.hub import Hub
+from .play.live_games import LiveGame, LiveGames
+from .play.relay import RedisRelay
+from .ratings import routes as ratings_routes
 from .settings import Settings
-from .timeouts import Timeouts
-from .timeouts_api import router as timeouts_router
+from .workers.analysis_runner import AnalysisRunner
+from .workers.bot_runner import BotRunner
 
 WEB = Path(str(files("roses") / "web"))
 PAGE = (WEB / "page.html").read_text()  # every page: one shell, its own script
@@ -117,11 +113,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.signed_in = SignedInCache()
     games = LiveGames(
         sessions,
-        on_change=lambda game: live.announce(app, game),
+        on_change=lambda game: sockets.announce(app, game),
         # A game read afresh (a restart, another process gone) may wait for a bot or a clock.
         on_load=lambda game: _loaded(app, game),
         capacity=settings.cached_games,
-        on_relayed=lambda game: live.announce(app, game, relayed=True),
+        on_relayed=lambda game: sockets.announce(app, game, relayed=True),
     )
     app.state.games = games
     app.state.bots = BotRunner(games, settings)
@@ -168,20 +164,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # Outermost: every answer in the person's language, the guard's refusals too.
     app.add_middleware(
-        LanguageMiddleware, saved=saved_language, session_cookie=accounts.SESSION_COOKIE
+        LanguageMiddleware, saved=saved_language, session_cookie=users.SESSION_COOKIE
     )
 
-    app.include_router(accounts_api.router)
-    app.include_router(api.router)
-    app.include_router(community_api.router)
-    app.include_router(ratings_api.router)
+    app.include_router(accounts_routes.router)
+    app.include_router(play_routes.router)
+    app.include_router(community_routes.router)
+    app.include_router(ratings_routes.router)
     app.include_router(timeouts_router)
-    app.include_router(notifications_api.router)
+    app.include_router(notify_routes.router)
     app.include_router(guest_upgrade.router)
-    app.include_router(analysis_api.router)
+    app.include_router(analysis_routes.router)
     app.include_router(rules_pages.router)
     app.include_router(tutorials.router)
-    app.include_router(live.router)
+    app.include_router(sockets.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.get("/", include_in_schema=False)

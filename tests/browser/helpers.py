@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, Route, WebSocket, expect
 
-from roses.server.accounts import SESSION_COOKIE
+from roses.server.accounts.users import SESSION_COOKIE
 
 
 def register(page: Page, base_url: str, name: str) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from roses.server.models import Game
+from roses.server.db.models import Game
 from tests.server.live_server import LiveServer, running_server
 
 from .axe import assert_accessible

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import update
 
-from roses.server.db import make_engine, session_factory
-from roses.server.models import Seat
+from roses.server.db.engine import make_engine, session_factory
+from roses.server.db.models import Seat
 from tests.browser.axe import assert_accessible
 from tests.server.live_server import LiveServer
 from tests.server.smtp import body, smtp_server, unsubscribe_link

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from roses.roseking import Board, Move
 from roses.roseking.moves import HERO, PLAY
-from roses.server.models import Game
+from roses.server.db.models import Game
 from tests.server.live_server import LiveServer
 
 from .conftest import PHONE, Screenshots

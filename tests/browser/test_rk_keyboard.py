@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from roses.server.socket_moves import PER_SECOND
+from roses.server.play.socket_moves import PER_SECOND
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible

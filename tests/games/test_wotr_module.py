@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from roses.games import IllegalAction, InvalidInput
 from roses.games.wotr import BOARD_WORDS, WOTR
-from roses.server.views import ENVELOPE_KEYS
+from roses.server.play.views import ENVELOPE_KEYS
 from roses.wotr import Game, Orders, Phase, default_board, parse_board, replay
 from roses.wotr.payment import charges
 from tests.server.hidden import walk

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from roses.server.clocks import server_time
+from roses.server.clocks.time_control import server_time
 
 from .conftest import Player
 

@@ -16,11 +16,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from roses.roseking import PASS_MOVE, Board
-from roses.server import Settings, create_app, store
-from roses.server.accounts import SESSION_COOKIE
-from roses.server.live_games import LiveGame
-from roses.server.models import Game
-from roses.server.store import read_game
+from roses.server import Settings, create_app
+from roses.server.accounts.users import SESSION_COOKIE
+from roses.server.db import store
+from roses.server.db.models import Game
+from roses.server.db.store import read_game
+from roses.server.play.live_games import LiveGame
 
 from .seeded_roses import seeded_deals
 

@@ -93,7 +93,7 @@ def assert_clock_only(view: Any) -> None:
 
 def assert_envelopes_only(games: list[Any]) -> None:
     """A list of games carries each game's envelope (who plays, whose turn), no state."""
-    from roses.server.views import ENVELOPE_KEYS
+    from roses.server.play.views import ENVELOPE_KEYS
 
     for game in games:
         assert set(game) <= ENVELOPE_KEYS, f"a list holds {sorted(set(game) - ENVELOPE_KEYS)}"

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 
 from roses.cli import run
-from roses.server import store
+from roses.server.db import store
 
 
 def seeded_deals(seed: str) -> Callable[[], int]:

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select, update
 
-from roses.server.accounts import SESSION_COOKIE
-from roses.server.models import LoginSession, User
+from roses.server.accounts.users import SESSION_COOKIE
+from roses.server.db.models import LoginSession, User
 
 from .conftest import sign_up, unique_name
 

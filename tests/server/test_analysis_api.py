@@ -16,7 +16,7 @@ from roses.games import GAMES, register
 from roses.games.roseking import ROSE_KING, RoseKing
 from roses.roseking import Board, Move
 from roses.server import Settings, create_app
-from roses.server.models import AnalysisRow
+from roses.server.db.models import AnalysisRow
 from tests.bots.test_analysis import FOUR_MOVES
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
 

@@ -18,7 +18,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
-from roses.server.accounts import SESSION_COOKIE
+from roses.server.accounts.users import SESSION_COOKIE
 
 from .live_server import LiveServer, running_server
 

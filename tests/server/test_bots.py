@@ -17,9 +17,10 @@ from roses.bots.roseking import available_bots
 from roses.bots.roseking.base import BOT_FACTORIES, BotSpec, RandomBot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
-from roses.server import Settings, create_app, store
-from roses.server.models import User
-from roses.server.schemas import NewGame, SeatChoice
+from roses.server import Settings, create_app
+from roses.server.db import store
+from roses.server.db.models import User
+from roses.server.http.schemas import NewGame, SeatChoice
 
 from .conftest import Player, act, sign_up
 from .live_server import running_server

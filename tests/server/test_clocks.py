@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
 from roses.server import Settings, create_app
-from roses.server.db import make_engine
-from roses.server.migrate import downgrade, upgrade
-from roses.server.models import ActionRow, RatingChange
+from roses.server.db.engine import make_engine
+from roses.server.db.migrate import downgrade, upgrade
+from roses.server.db.models import ActionRow, RatingChange
 
 from .clock_helpers import LIVE_5_5, advance, mover, real_time, remaining, sweep, timed_game
 from .conftest import Player, act, sign_up
@@ -131,7 +131,7 @@ def test_the_server_s_own_timer_ends_a_game_without_any_request(database_url: st
         game = timed_game([red, white], {"kind": "live", "clock": "0.01+0"})
         for _ in range(100):
             with client.app.state.sessions() as db:  # type: ignore[attr-defined]
-                from roses.server.models import Game
+                from roses.server.db.models import Game
 
                 row = db.get(Game, game["id"])
                 assert row is not None
@@ -222,7 +222,7 @@ def test_a_restart_keeps_the_clocks_and_ends_a_game_run_out_meanwhile(database_u
         person = Player(client, red.name, red.token)
         for _ in range(100):  # the sweep at startup, with no request about the games
             with client.app.state.sessions() as db:  # type: ignore[attr-defined]
-                from roses.server.models import Game
+                from roses.server.db.models import Game
 
                 rows = [db.get(Game, g["id"]) for g in (game, other)]
                 if all(row is not None and row.status == "finished" for row in rows):

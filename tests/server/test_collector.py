@@ -1,4 +1,4 @@
-"""The server's garbage collector set-up (roses/server/collector.py): survivors of young
+"""The server's garbage collector set-up (roses/server/workers/collector.py): survivors of young
 collections leave the full collections' sight, and every ``full_seconds`` they come back so
 that cycles among them are still freed."""
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from roses.server.collector import Collector
+from roses.server.workers.collector import Collector
 
 
 class Node:

@@ -10,11 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from roses.server import commits
-from roses.server.commits import CommitQueue
+from roses.server.db.models import ActionRow, Game, utcnow
+from roses.server.db.store import Change
 from roses.server.errors import Conflict
-from roses.server.models import ActionRow, Game, utcnow
-from roses.server.store import Change
+from roses.server.play import commits
+from roses.server.play.commits import CommitQueue
 
 from .conftest import sign_up, two_player_game
 

@@ -7,10 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from roses.server.db import session_factory
+from roses.server.db.engine import session_factory
+from roses.server.db.models import ActionRow, utcnow
+from roses.server.db.store import Change, append_action
 from roses.server.errors import Conflict
-from roses.server.models import ActionRow, utcnow
-from roses.server.store import Change, append_action
 
 from .conftest import sign_up, two_player_game
 

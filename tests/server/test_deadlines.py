@@ -10,8 +10,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from roses.server.clocks import due_warnings, mark_warned, server_time
-from roses.server.models import ActionRow
+from roses.server.clocks.time_control import due_warnings, mark_warned, server_time
+from roses.server.db.models import ActionRow
 from roses.wotr import default_board
 
 from .clock_helpers import LIVE_5_5, advance, moment, mover, real_time, sweep, timed_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roses.server.glicko2 import Rating, Result, rate
+from roses.server.ratings.glicko2 import Rating, Result, rate
 
 
 def test_the_papers_example() -> None:

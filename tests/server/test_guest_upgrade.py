@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from roses.server.accounts import SESSION_COOKIE
+from roses.server.accounts.users import SESSION_COOKIE
 
 from .conftest import Player, act, sign_in, sign_up, two_player_game, unique_name
 

@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from roses.server.accounts import SESSION_COOKIE
+from roses.server.accounts.users import SESSION_COOKIE
 
 from .live_server import LiveServer
 

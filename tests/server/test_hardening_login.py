@@ -19,9 +19,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from roses.server import Settings, create_app
-from roses.server import accounts as accounts_module
-from roses.server.db import make_engine
-from roses.server.models import User
+from roses.server.accounts import users as accounts_module
+from roses.server.db.engine import make_engine
+from roses.server.db.models import User
 
 from .conftest import sign_up, unique_name
 from .live_server import LiveServer, running_server

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert, select
 
 from roses.server import Settings, create_app
-from roses.server.accounts import AccountName, normal_name
-from roses.server.db import make_engine
-from roses.server.migrate import upgrade
-from roses.server.models import User, utcnow
+from roses.server.accounts.users import AccountName, normal_name
+from roses.server.db.engine import make_engine
+from roses.server.db.migrate import upgrade
+from roses.server.db.models import User, utcnow
 
 from .conftest import unique_name
 

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from roses.server.json_bounds import MAX_DEPTH, too_deep
-from roses.server.models import utcnow
+from roses.server.db.models import utcnow
+from roses.server.http.json_bounds import MAX_DEPTH, too_deep
 
 from .conftest import act, opening, sign_up, two_player_game
 

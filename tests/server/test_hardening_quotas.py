@@ -15,7 +15,8 @@ import pytest
 from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 
-from roses.server import Settings, create_app, quotas
+from roses.server import Settings, create_app
+from roses.server.http import quotas
 
 from .conftest import Player, sign_up
 

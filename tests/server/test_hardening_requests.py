@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
-from roses.server.guards import RequestGuard
+from roses.server.http.guards import RequestGuard
 
 from .conftest import Player, sign_up
 

@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.server import accounts
+from roses.server.accounts import users
 
 from .conftest import sign_up
 
@@ -22,11 +22,9 @@ def test_end_session_names_the_session_and_its_user(client: TestClient) -> None:
     player = sign_up(client)
     user_id = player.get("/api/me").json()["id"]
     with _sessions(client).begin() as db:
-        ended = accounts.end_session(db, player.token)
-    assert ended == accounts.EndedSession(
-        user_id=user_id, token_hash=accounts.token_hash(player.token)
-    )
+        ended = users.end_session(db, player.token)
+    assert ended == users.EndedSession(user_id=user_id, token_hash=users.token_hash(player.token))
     with _sessions(client).begin() as db:
-        assert accounts.user_for_token(db, player.token) is None
-        assert accounts.end_session(db, player.token) is None  # already ended
-        assert accounts.end_session(db, "never-issued") is None
+        assert users.user_for_token(db, player.token) is None
+        assert users.end_session(db, player.token) is None  # already ended
+        assert users.end_session(db, "never-issued") is None

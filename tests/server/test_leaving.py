@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
-from roses.server.models import Game, utcnow
+from roses.server.db.models import Game, utcnow
 
 from .conftest import Player, sign_up
 

@@ -17,12 +17,12 @@ from fastapi.testclient import TestClient
 from roses.games.wotr import WOTR
 from roses.roseking import card_name
 from roses.server import Settings, create_app
-from roses.server.clocks import due_warnings, server_time
-from roses.server.deadline_warnings import claim_warning, send_warnings
-from roses.server.digest import send_digests
-from roses.server.live_games import LiveGame
-from roses.server.mail import smtp_server as read_smtp_url
-from roses.server.store import read_game
+from roses.server.clocks.time_control import due_warnings, server_time
+from roses.server.db.store import read_game
+from roses.server.notify.deadline_warnings import claim_warning, send_warnings
+from roses.server.notify.digest import send_digests
+from roses.server.notify.mail import smtp_server as read_smtp_url
+from roses.server.play.live_games import LiveGame
 
 from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, sign_up, true_board, two_player_game
@@ -62,7 +62,7 @@ def mail_client(
     # the digest hour. Under load it can run after a test has opted in and send a digest
     # of its own, so the server's clock for digests is set to a night, before the hour;
     # the tests send theirs at the times they name.
-    monkeypatch.setattr("roses.server.digest.utcnow", lambda: NIGHT)
+    monkeypatch.setattr("roses.server.notify.digest.utcnow", lambda: NIGHT)
     with TestClient(create_app(_settings(database_url, smtp[0]))) as client:
         yield client
 

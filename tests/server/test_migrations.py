@@ -13,9 +13,9 @@ from sqlalchemy import create_engine, inspect, text
 
 from roses.roseking import Board
 from roses.server import Settings, create_app
-from roses.server.db import make_engine
-from roses.server.migrate import downgrade, upgrade
-from roses.server.models import Base
+from roses.server.db.engine import make_engine
+from roses.server.db.migrate import downgrade, upgrade
+from roses.server.db.models import Base
 
 from .conftest import act, sign_in
 

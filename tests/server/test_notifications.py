@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.games.wotr import WOTR
-from roses.server.live_games import LiveGame
-from roses.server.store import read_game
+from roses.server.db.store import read_game
+from roses.server.play.live_games import LiveGame
 
 from .conftest import act, sign_up, two_player_game
 from .hidden import assert_waiting_only

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.games import game_module
-from roses.server.accounts import SESSION_COOKIE
-from roses.server.glicko2 import Rating, Result, rate
-from roses.server.ratings import scores
+from roses.server.accounts.users import SESSION_COOKIE
+from roses.server.ratings.glicko2 import Rating, Result, rate
+from roses.server.ratings.updates import scores
 
 from .conftest import Player, sign_up
 from .hidden import assert_ratings_only
@@ -208,7 +208,7 @@ def test_a_failure_to_rate_never_undoes_or_refuses_the_action_that_ended_the_gam
     def broken(*_: Any) -> None:
         raise RuntimeError("the ratings table is locked")
 
-    monkeypatch.setattr("roses.server.ratings.rate_game", broken)
+    monkeypatch.setattr("roses.server.ratings.updates.rate_game", broken)
     player = sign_up(client)
     created = create(player, [{"kind": "me"}, BOT], rated=True)
     assert created.status_code == 201, created.text

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
-from roses.server.clocks import SeatClock
-from roses.server.relay import RedisRelay
-from roses.server.store import Change
+from roses.server.clocks.time_control import SeatClock
+from roses.server.db.store import Change
+from roses.server.play.relay import RedisRelay
 
 from .conftest import Player, act, opening, sign_up, two_player_game
 

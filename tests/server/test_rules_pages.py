@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.games import GAMES, register
-from roses.server.rules_pages import WEB
+from roses.server.learn.rules_pages import WEB
 from tests.server.conftest import sign_up
 from tests.server.duel import DUEL
 

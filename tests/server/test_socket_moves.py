@@ -11,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.games import GAMES, register
-from roses.server import Settings, create_app, socket_moves
+from roses.server import Settings, create_app
+from roses.server.play import socket_moves
 
 from .conftest import Player, opening, sign_up, two_player_game
 from .duel import DUEL

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from roses.server import community_api
-from roses.server.live_games import LiveGame
-from roses.server.store import read_game
+from roses.server.db.store import read_game
+from roses.server.lobby import community_routes
+from roses.server.play.live_games import LiveGame
 
 from .conftest import sign_up, true_board, two_player_game
 from .hidden import assert_envelopes_only, assert_states_hide_the_pile, history
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.timeout(60)
 def test_games_being_played_are_listed_a_page_at_a_time(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(community_api, "PAGE_SIZE", 2)
+    monkeypatch.setattr(community_routes, "PAGE_SIZE", 2)
     red, white, spectator = sign_up(client), sign_up(client), sign_up(client)
     playing = [two_player_game(red, white)["id"] for _ in range(3)]
     waiting = red.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "open"}]}).json()["id"]

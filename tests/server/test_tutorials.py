@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from roses.roseking import parse_move
 from roses.roseking.tutorial import STEPS, Reason
-from roses.server.rules_pages import WEB
+from roses.server.learn.rules_pages import WEB
 from tests.server.hidden import assert_states_hide_the_pile, history, walk
 
 LAST = len(STEPS) - 1

@@ -1,0 +1,176 @@
+"""Accounts: names with argon2-hashed passwords, guests, and cookie sessions."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import ForeignKey, String, delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from ..db.models import Base, LoginSession, User, as_utc, utcnow
+from ..errors import Conflict, NotSignedIn
+from ..i18n import N_, _
+
+NAME_MIN, NAME_MAX = 2, 24
+# Words of letters, marks and digits of any script, '_', '.' and '-', one space between words.
+_WORDS = re.compile(r"[^\s]+(?: [^\s]+)*")
+NAME_RULE = N_("2 to 24 letters, digits, '_', '.' or '-', with single spaces between words")
+SESSION_COOKIE = "roses_session"
+
+# argon2id at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 25 ms and
+# 19 MiB per hash here. The library's default (64 MiB, 4 lanes) let 48 concurrent wrong
+# passwords take the server to 1 GiB; the routes also run at most a few hashes at once.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+
+
+class AccountName(Base):
+    """An account's name key (see ``name_key``): one account per key, whatever the case or form.
+
+    It lives beside ``User`` rather than in it so that the unique index is the accounts'
+    concern alone; a name registered twice at once fails here, in the database."""
+
+    __tablename__ = "account_names"
+
+    key: Mapped[str] = mapped_column(String(96), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+
+
+@dataclass(frozen=True)
+class EndedSession:
+    """A session that signing out ended: the live layer closes its sockets."""
+
+    user_id: int
+    token_hash: str
+
+
+def _name_character(character: str) -> bool:
+    return unicodedata.category(character)[0] in "LMN" or character in "_.-"
+
+
+def normal_name(name: str) -> str:
+    """The name as stored and shown, or ValueError stating the rule.
+
+    NFKC first, so that 'Zoë' typed with a combining diaeresis is the same text as 'Zoë'."""
+    normal = unicodedata.normalize("NFKC", name)
+    if not (
+        NAME_MIN <= len(normal) <= NAME_MAX
+        and _WORDS.fullmatch(normal)
+        and all(_name_character(character) for character in normal.replace(" ", ""))
+        and unicodedata.category(normal[0])[0] != "M"  # a mark needs a letter to sit on
+    ):
+        raise ValueError(_("a name is {rule}", rule=_(NAME_RULE)))
+    return normal
+
+
+def name_key(name: str) -> str:
+    """Names equal under NFKC + casefold (Unicode's identifier caseless match) are one account."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a session cookie's token (and what ``EndedSession`` names)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash to verify against when the name is unknown, so that both cost the same time."""
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def _add_account(db: Session, user: User) -> User:
+    """Insert ``user`` with its name key; a taken name, even by a concurrent request, is 409."""
+    try:
+        db.add(user)
+        db.flush()
+        db.add(AccountName(key=name_key(user.name), user_id=user.id))
+        db.flush()
+    except IntegrityError:  # the caller's transaction rolls back: nothing is kept
+        raise Conflict(_("the name '{name}' is taken", name=user.name)) from None
+    return user
+
+
+def register(db: Session, name: str, password: str) -> User:
+    """A new account; ``name`` must already be ``normal_name``'s form (the schema sees to it)."""
+    return _add_account(db, User(name=name, password_hash=hash_password(password), is_guest=False))
+
+
+def create_guest(db: Session) -> User:
+    while True:
+        name = f"guest-{secrets.token_hex(3)}"
+        if find_user(db, name) is None:
+            break
+    return _add_account(db, User(name=name, password_hash=None, is_guest=True))
+
+
+def authenticate(db: Session, name: str, password: str) -> User:
+    """The account if the password is right. Unknown names and guests cost one hash too."""
+    user = find_user(db, name)
+    stored = user.password_hash if user is not None else None
+    try:
+        _hasher.verify(stored or _stand_in_hash(), password)
+    except (VerificationError, InvalidHashError):
+        stored = None
+    if user is None or stored is None:
+        raise NotSignedIn(_("wrong name or password"))
+    if _hasher.check_needs_rehash(stored):  # hashes made with older, costlier parameters
+        user.password_hash = hash_password(password)
+    return user
+
+
+def start_session(db: Session, user: User, days: int) -> str:
+    """A new session for ``user``; returns the cookie's token (only its hash is stored)."""
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    # Each sign-in sweeps this user's expired sessions, so the table does not only grow.
+    db.execute(
+        delete(LoginSession).where(LoginSession.user_id == user.id, LoginSession.expires_at < now)
+    )
+    db.add(
+        LoginSession(
+            token_hash=token_hash(token),
+            user_id=user.id,
+            expires_at=now + timedelta(days=days),
+        )
+    )
+    return token
+
+
+def end_session(db: Session, token: str) -> EndedSession | None:
+    """Sign out: the session that ended, or None if the token named none."""
+    ended = token_hash(token)
+    user_id = db.scalar(
+        delete(LoginSession).where(LoginSession.token_hash == ended).returning(LoginSession.user_id)
+    )
+    return None if user_id is None else EndedSession(user_id=user_id, token_hash=ended)
+
+
+def user_for_token(db: Session, token: str | None) -> User | None:
+    if not token:
+        return None
+    login = db.get(LoginSession, token_hash(token))
+    if login is None or as_utc(login.expires_at) < utcnow():
+        return None
+    return db.get(User, login.user_id)
+
+
+def find_user(db: Session, name: str) -> User | None:
+    """The account of that name, whatever its case or Unicode form."""
+    return db.scalar(
+        select(User)
+        .join(AccountName, AccountName.user_id == User.id)
+        .where(AccountName.key == name_key(name))
+    )

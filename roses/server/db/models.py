@@ -1,0 +1,234 @@
+"""The tables. A game is its deal plus an append-only log of its seats' actions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))  # None for guests
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The site's language for this account (i18n.LANGUAGES); None: the browser's (0008).
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+
+
+class LoginSession(Base):
+    """A signed-in browser. Only a hash of the cookie's token is stored."""
+
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Game(Base):
+    """One game of any game the server offers (``roses.games``): its deal plus a log."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(24))  # the GameModule's name
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The deal: secret while the game runs (it fixes the order of every pile).
+    seed: Mapped[int] = mapped_column(BigInteger)
+    deal: Mapped[Any] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, active, finished, ...
+    # Bumped by every accepted change: a join, a cancel, each action.
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    to_act: Mapped[list[int]] = mapped_column(JSON, default=list)  # the seats the game waits for
+    turn_since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # or casual
+    # The time limit (clocks.TimeControl as JSON; None: none) and when the server must next
+    # act on the clocks (a flag falls, a stand-in moves): see roses/server/clocks/time_control.py.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    clock_due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    invited_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    bot_name: Mapped[str | None] = mapped_column(String(32))
+    bot_strength: Mapped[str | None] = mapped_column(String(16))
+    # The seat's clock (roses/server/clocks/time_control.py): its time left as of clock_since
+    # (when it last started or stopped); deadline only while it runs; the 80% warning's
+    # moment and when that warning went out (cleared whenever the clock starts for a new decision).
+    time_left_ms: Mapped[int | None] = mapped_column(BigInteger)
+    clock_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    warn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    user: Mapped[User | None] = relationship(foreign_keys=[user_id], lazy="joined")
+    invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")
+
+
+class ActionRow(Base):
+    """One accepted action of one seat, in the game's own JSON form. Only ever inserted."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_actions_game_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # 0, 1, 2, ... within the game
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)  # the game's version this action made
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Draft(Base):
+    """A seat's private scratch (e.g. a plan not yet sealed): only that seat ever reads it."""
+
+    __tablename__ = "drafts"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[Any] = mapped_column(JSON, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything this server stores is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class ChatMessage(Base):
+    """A player's message at a game's table: read by everyone who may watch the game."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class ChatMute(Base):
+    """``user_id`` no longer sees what ``muted_user_id`` writes, at any table."""
+
+    __tablename__ = "chat_mutes"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    muted_user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class RematchVote(Base):
+    """A player of a finished game wants to play it again (seats rotated)."""
+
+    __tablename__ = "rematch_votes"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class Rematch(Base):
+    """The game that a finished game's rematch started (once everyone accepted)."""
+
+    __tablename__ = "rematches"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    new_game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+
+
+class PlayerRating(Base):
+    """A person's or a bot's (name and strength) Glicko-2 rating in one game and variant."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(24), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(8), primary_key=True)  # "2p", "4p"
+    rated: Mapped[str] = mapped_column(String(64), primary_key=True)  # "user:7", "bot:mcts:strong"
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingChange(Base):
+    """One seat's rating after one rated game: the points of the rating-history plot."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    rated: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AnalysisRow(Base):
+    """One decision of a game analysed (the game's own JSON), kept so that a second visit
+    is instant. A decision once made never changes, so neither does its analysis."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # the decision: 0, 1, ...
+    result: Mapped[Any] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)  # the search time it was given
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,98 @@
+"""What every route needs: the database sessions, the settings, the signed-in user."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session, sessionmaker
+
+from ..accounts import users
+from ..db.models import User
+from ..errors import NotSignedIn
+from ..i18n import _, use
+from ..settings import Settings
+
+
+def sessions_of(request: Request) -> sessionmaker[Session]:
+    return request.app.state.sessions  # type: ignore[no-any-return]
+
+
+def settings_of(request: Request) -> Settings:
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+class SignedInCache:
+    """Who each recent session cookie belongs to, so that a move costs no database read.
+
+    An entry lives ``seconds``; signing out here forgets it at once, and another process
+    honours a cookie at most ``seconds`` after it was signed out or expired."""
+
+    def __init__(self, seconds: float = 300.0, capacity: int = 100_000) -> None:
+        self._seconds = seconds
+        self._capacity = capacity
+        self._users: OrderedDict[str, tuple[User, float]] = OrderedDict()
+
+    def get(self, token_hash: str) -> User | None:
+        entry = self._users.get(token_hash)
+        if entry is None or entry[1] < time.monotonic():
+            return None
+        return entry[0]
+
+    def put(self, token_hash: str, user: User) -> None:
+        self._users[token_hash] = (user, time.monotonic() + self._seconds)
+        self._users.move_to_end(token_hash)
+        while len(self._users) > self._capacity:
+            self._users.popitem(last=False)
+
+    def forget(self, token_hash: str) -> None:
+        self._users.pop(token_hash, None)
+
+
+async def signed_in(request: Request) -> User:
+    """The signed-in user, from the session cookie; 401 otherwise."""
+    token = request.cookies.get(users.SESSION_COOKIE)
+    if not token:
+        raise NotSignedIn(_("sign in first (or play as a guest)"))
+    cache: SignedInCache = request.app.state.signed_in
+    key = users.token_hash(token)
+    user = cache.get(key)
+    if user is None:
+
+        def look_up() -> User | None:
+            with sessions_of(request)() as db:
+                return users.user_for_token(db, token)
+
+        user = await asyncio.to_thread(look_up)
+        if user is None:
+            raise NotSignedIn(_("sign in first (or play as a guest)"))
+        cache.put(key, user)
+    if user.language:  # the account's language comes before the browser's
+        use(user.language)
+    return user
+
+
+async def saved_language(app: Any, token: str) -> str | None:
+    """The language saved by the account this session token belongs to (None: not chosen,
+    or nobody). Pages ask before any route runs (``i18n.LanguageMiddleware``)."""
+    cache: SignedInCache = app.state.signed_in
+    key = users.token_hash(token)
+    user = cache.get(key)
+    if user is None:
+
+        def look_up() -> User | None:
+            with app.state.sessions() as db:
+                return users.user_for_token(db, token)
+
+        user = await asyncio.to_thread(look_up)
+        if user is None:
+            return None
+        cache.put(key, user)
+    return user.language
+
+
+Sessions = Annotated[sessionmaker[Session], Depends(sessions_of)]
+CurrentUser = Annotated[User, Depends(signed_in)]

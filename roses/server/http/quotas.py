@@ -1,0 +1,210 @@
+"""Rate limits and quotas: how much one account, or one address, may do.
+
+Counts over time windows (failed sign-ins, new accounts and guests, games created,
+invitations) are kept by the ``limits`` library: in memory, or in Redis when the server
+has a ``redis_url``, so that every process sees the same counts. What an account holds at
+once (unfinished games, games with bots) is counted in the database. Either way the answer
+is 429 with a sentence saying what to do, and ``Retry-After`` when a wait will help.
+
+Routes apply the game checks as dependencies:
+``@router.post("/games", dependencies=[Depends(quotas.new_game_allowed)])``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from limits import RateLimitItem, parse
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import Session, aliased, sessionmaker
+
+from ..db.models import Game, Seat, User
+from ..db.store import ACTIVE, WAITING
+from ..errors import ServiceError, as_sentence
+from ..i18n import N_, _, ngettext
+from ..settings import Settings, Window
+from .deps import CurrentUser, sessions_of
+
+T = TypeVar("T")
+
+
+class TooMany(ServiceError):
+    """429: a rate limit or quota was reached; nothing was changed."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def _in_words(seconds: int) -> str:
+    if seconds < 120:
+        return ngettext("{n} second", "{n} seconds", seconds)
+    return ngettext("{n} minute", "{n} minutes", math.ceil(seconds / 60))
+
+
+class Limiter:
+    """The server's rate limits and quotas, and the slots for password hashing."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        storage = storage_from_string(settings.redis_url or "memory://")
+        self._windows = MovingWindowRateLimiter(storage)
+        # Keys live under the deployment's channel name: deployments that share a Redis
+        # keep their own counts.
+        self._namespace = settings.redis_channel
+        self._items: dict[str, RateLimitItem] = {}
+        # argon2 takes 19 MiB and ~25 ms per hash; this bounds how many run at once.
+        # Requests waiting for a slot wait in the event loop and hold no thread.
+        self.password_slots = anyio.CapacityLimiter(settings.password_hashing_slots)
+
+    def _item(self, window: Window) -> RateLimitItem:
+        if window not in self._items:
+            self._items[window] = parse(getattr(self.settings, window))
+        return self._items[window]
+
+    def _refusal(self, window: Window, key: str, message: str) -> TooMany:
+        item = self._item(window)
+        reset = self._windows.get_window_stats(item, self._namespace, window, key).reset_time
+        wait = max(1, math.ceil(reset - time.time()))
+        return TooMany(
+            _("{problem}; try again in {wait}", problem=_(message), wait=_in_words(wait)),
+            retry_after=wait,
+        )
+
+    def check(self, window: Window, key: str, message: str) -> None:
+        """TooMany(``message``) if ``key`` has used up ``window``; counts nothing."""
+        if not self._windows.test(self._item(window), self._namespace, window, key):
+            raise self._refusal(window, key, message)
+
+    def hit(self, window: Window, key: str, message: str, cost: int = 1) -> None:
+        """Count ``cost`` uses by ``key``, or TooMany(``message``) if they would exceed it."""
+        item = self._item(window)
+        if cost and not self._windows.hit(item, self._namespace, window, key, cost=cost):
+            raise self._refusal(window, key, message)
+
+    def count(self, window: Window, key: str) -> None:
+        """Count one use by ``key`` even past the limit (a failure that has happened)."""
+        self._windows.hit(self._item(window), self._namespace, window, key)
+
+    async def hashing(self, work: Callable[[], T]) -> T:
+        """Run ``work`` (which hashes a password) in a thread once a hashing slot is free."""
+        return await anyio.to_thread.run_sync(work, limiter=self.password_slots)
+
+
+def limiter_of(request: Request) -> Limiter:
+    return request.app.state.limiter  # type: ignore[no-any-return]
+
+
+def client_address(request: Request) -> str:
+    """The client's address. Behind a proxy, uvicorn takes it from X-Forwarded-For when the
+    proxy's address is in FORWARDED_ALLOW_IPS (127.0.0.1 by default)."""
+    return request.client.host if request.client else "unknown"
+
+
+def install(app: FastAPI, settings: Settings) -> None:
+    """Give ``app`` its limiter and the 429 answer with ``Retry-After``."""
+    app.state.limiter = Limiter(settings)
+
+    async def _too_many(_: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, TooMany)
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+        return JSONResponse(
+            {"detail": as_sentence(error.message)}, status_code=429, headers=headers
+        )
+
+    app.add_exception_handler(TooMany, _too_many)
+
+
+# -- what an account holds at once -----------------------------------------------------------
+
+
+def _unfinished_games(db: Session, user: User, *, with_bots: bool = False) -> int:
+    query = (
+        select(func.count(func.distinct(Game.id)))
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.user_id == user.id, Game.status.in_((WAITING, ACTIVE)))
+    )
+    if with_bots:
+        bot_seat = aliased(Seat)
+        query = query.where(
+            exists().where(bot_seat.game_id == Game.id, bot_seat.bot_name.is_not(None))
+        )
+    return int(db.scalar(query) or 0)
+
+
+def _check_open_games(db: Session, user: User, settings: Settings) -> None:
+    most = settings.open_games_per_account
+    if _unfinished_games(db, user) >= most:
+        raise TooMany(
+            _(
+                "one account may play at most {most} unfinished games at once: "
+                "finish or cancel one first",
+                most=most,
+            )
+        )
+
+
+def _seat_kinds(body: Any) -> list[str]:
+    """The seat kinds a new-game body asks for ("me", "open", "invite", "bot")."""
+    seats = body.get("seats") if isinstance(body, dict) else None
+    if not isinstance(seats, list):
+        return []  # the body's own validation will refuse it
+    return [str(seat.get("kind")) for seat in seats if isinstance(seat, dict)]
+
+
+def _check_new_game(
+    limiter: Limiter, sessions: sessionmaker[Session], user: User, kinds: list[str]
+) -> None:
+    settings = limiter.settings
+    with sessions() as db:
+        _check_open_games(db, user, settings)
+        most = settings.bot_games_per_account
+        if "bot" in kinds and _unfinished_games(db, user, with_bots=True) >= most:
+            raise TooMany(
+                _(
+                    "one account may play at most {most} unfinished games with bots at once: "
+                    "finish or cancel one first",
+                    most=most,
+                )
+            )
+    account = str(user.id)
+    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
+    invitations = kinds.count("invite")
+    limiter.hit(
+        "invitations_per_account",
+        account,
+        N_("you have sent too many invitations lately"),
+        invitations,
+    )
+
+
+async def new_game_allowed(request: Request, user: CurrentUser) -> None:
+    """Dependency for creating a game: the open-game and bot-game quotas, and games and
+    invitations per time window."""
+    try:
+        body = await request.json()  # already read and parsed by FastAPI: no second read
+    except ValueError:
+        body = None  # no body: the route's validation says what is missing
+    kinds = _seat_kinds(body)
+    await run_in_threadpool(_check_new_game, limiter_of(request), sessions_of(request), user, kinds)
+
+
+def _check_join(limiter: Limiter, sessions: sessionmaker[Session], user: User) -> None:
+    with sessions() as db:
+        _check_open_games(db, user, limiter.settings)
+
+
+async def join_allowed(request: Request, user: CurrentUser) -> None:
+    """Dependency for taking a seat: the open-game quota."""
+    await run_in_threadpool(_check_join, limiter_of(request), sessions_of(request), user)

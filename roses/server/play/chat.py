@@ -1,0 +1,88 @@
+"""Table talk: each game's messages, stored, and delivered live on the game's sockets as
+``{"type": "chat", "game_id": n, "message": {...}}`` (``notes.py``): a message is a name, a
+time and a text, never anything of the game itself.
+
+Players write; anyone who may watch the game reads. A user may mute another user for
+themselves: they no longer receive that user's messages, at any table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from ..accounts.users import find_user
+from ..db.models import ChatMessage, ChatMute, User, as_utc
+from ..errors import Conflict, NotFound
+from ..i18n import _
+
+HISTORY = 200  # the latest messages a page receives when it opens
+
+
+def message_json(row: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "player": row.user.name,
+        "text": row.text,
+        "at": as_utc(row.created_at).isoformat(),
+    }
+
+
+def _muted_by(user_id: int) -> Any:
+    return select(ChatMute.muted_user_id).where(ChatMute.user_id == user_id)
+
+
+def messages(db: Session, game_id: int, reader: User) -> list[dict[str, Any]]:
+    """The game's latest messages, oldest first, without those of users ``reader`` muted."""
+    query = (
+        select(ChatMessage)
+        .where(ChatMessage.game_id == game_id, ChatMessage.user_id.not_in(_muted_by(reader.id)))
+        .order_by(ChatMessage.id.desc())
+        .limit(HISTORY)
+    )
+    return [message_json(row) for row in reversed(list(db.scalars(query)))]
+
+
+def add(db: Session, game_id: int, author: User, text: str) -> dict[str, Any]:
+    row = ChatMessage(game_id=game_id, user_id=author.id, text=text)
+    db.add(row)
+    db.flush()
+    db.refresh(row, ["user"])
+    return message_json(row)
+
+
+def muting(db: Session, author_id: int, readers: set[int]) -> set[int]:
+    """Those of ``readers`` who muted ``author_id``."""
+    query = select(ChatMute.user_id).where(
+        ChatMute.muted_user_id == author_id, ChatMute.user_id.in_(readers)
+    )
+    return set(db.scalars(query))
+
+
+def muted_names(db: Session, user: User) -> list[str]:
+    query = select(User.name).where(User.id.in_(_muted_by(user.id))).order_by(User.name)
+    return list(db.scalars(query))
+
+
+def _other(db: Session, user: User, name: str) -> User:
+    other = find_user(db, name)
+    if other is None:
+        raise NotFound(_("there is no player named '{name}'", name=name))
+    if other.id == user.id:
+        raise Conflict(_("you cannot mute yourself"))
+    return other
+
+
+def mute(db: Session, user: User, name: str) -> None:
+    other = _other(db, user, name)
+    if db.get(ChatMute, (user.id, other.id)) is None:
+        db.add(ChatMute(user_id=user.id, muted_user_id=other.id))
+
+
+def unmute(db: Session, user: User, name: str) -> None:
+    other = _other(db, user, name)
+    db.execute(
+        delete(ChatMute).where(ChatMute.user_id == user.id, ChatMute.muted_user_id == other.id)
+    )

@@ -1,0 +1,444 @@
+"""Live games: each game's state held in memory by its one writer.
+
+A game is read from the database and rebuilt once; after that every action on it goes
+through its ``LiveGame``, one at a time (an asyncio lock), is applied in memory, written in
+one transaction guarded by the version, and only then announced. What a seat sees is
+built once per version. If the write fails (another process acted first), the cached state
+is dropped and read again on the next request, so memory never runs ahead of the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
+from roses.games.base import TimeoutRule
+
+from ..clocks import time_control
+from ..db import store
+from ..db.models import Game, utcnow
+from ..db.store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
+from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
+from ..i18n import _, game_error
+from ..ratings import updates
+from .commits import CommitQueue
+
+log = logging.getLogger("roses.server.games")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    label: str
+    user_id: int | None
+    player: str | None
+    invited_id: int | None
+    invited: str | None
+    bot: str | None
+    strength: str | None
+
+
+def seat_infos(game: Game, labels: list[str]) -> list[SeatInfo]:
+    return [
+        SeatInfo(
+            seat=seat.seat,
+            label=labels[seat.seat],
+            user_id=seat.user_id,
+            player=seat.user.name if seat.user else None,
+            invited_id=seat.invited_user_id,
+            invited=seat.invited_user.name if seat.invited_user else None,
+            bot=seat.bot_name,
+            strength=seat.bot_strength,
+        )
+        for seat in game.seats
+    ]
+
+
+def result_json(outcome: Outcome) -> dict[str, JSON]:
+    """How a finished game's result is stored and sent: the game's summary and the ranks."""
+    return {**outcome.summary, "ranks": list(outcome.ranks)}
+
+
+class GameHeader:
+    """What lists of games and the envelope of every view need: no state."""
+
+    def __init__(self, game: Game) -> None:
+        try:
+            module = game_module(game.game)
+        except InvalidInput:  # its plug-in was taken out: the game is kept, not served
+            raise NotFound(
+                _("game {id} is of a game this server no longer offers", id=game.id)
+            ) from None
+        self.id = game.id
+        self.module: GameModule[Any] = module
+        self.players = game.players
+        self.options = dict(game.options)
+        self.status = game.status
+        self.version = game.version
+        self.created_by = game.created_by
+        self.turn_since = game.turn_since
+        self.result = game.result
+        self.seats = seat_infos(game, module.seat_labels(game.players, game.options))
+        self.to_act: tuple[int, ...] = tuple(game.to_act) if game.status == ACTIVE else ()
+        self.drafts: dict[int, JSON] = {}
+        self.rated = game.rated
+        self.time_control = time_control.TimeControl.from_json(game.time_control)
+        self.timeout_rule = time_control.rule_of(self.module, self.players, self.time_control)
+        self.clocks = time_control.seat_clocks(game)  # None: no time limit (or not started)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+class LiveGame(GameHeader):
+    def __init__(self, stored: StoredGame) -> None:
+        super().__init__(stored.game)
+        game = stored.game
+        self.state = self.module.restore(game.deal, game.players, game.options)
+        # since[seat]: the first version on which this seat's pending decision was current;
+        # a decision made on an older version is stale (a second tab, a late bot).
+        self.since = [0] * game.players
+        for row in stored.actions:
+            self.since = self._replay(row.seat, row.action, row.version)
+        self.actions = len(stored.actions)
+        self.to_act = self.module.to_act(self.state) if self.status == ACTIVE else ()
+        self.drafts = dict(stored.drafts)
+        self.lock = asyncio.Lock()
+        self.stale = False  # dropped from the cache: read the game again
+        self._views: dict[int | None, dict[str, JSON]] = {}
+        # The action that made the current version (None: read, or changed otherwise):
+        # other server processes apply it instead of reading the game again.
+        self.last_change: Change | None = None
+
+    def _replay(self, seat: int, action: JSON, version: int) -> list[int]:
+        before = set(self.module.to_act(self.state))
+        self.module.apply(self.state, seat, action)
+        since = list(self.since)
+        since[seat] = version
+        for other in self.module.to_act(self.state):
+            if other not in before:
+                since[other] = version
+        return since
+
+    def module_view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees of the game itself, built once per version."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.module.view(self.state, seat)
+        return view
+
+    def people(self) -> set[int]:
+        """The players and invited players (their lobbies list this game)."""
+        ids = {s.user_id for s in self.seats} | {s.invited_id for s in self.seats}
+        return {i for i in ids if i is not None}
+
+    def check_running(self) -> None:
+        """``Conflict`` unless the game is being played."""
+        if self.status == WAITING:
+            raise Conflict(_("the game has not started: a seat is still free"))
+        if self.status == FINISHED:
+            raise Conflict(_("the game is over"))
+        if self.status == CANCELLED:
+            raise Conflict(_("the game was cancelled"))
+
+    def check_turn(self, seat: int, version: int) -> None:
+        """``Conflict``/``Forbidden`` unless ``seat`` may act now on a decision from ``version``."""
+        self.check_running()
+        if version > self.version or version < self.since[seat]:
+            raise Conflict(
+                _(
+                    "the game has moved on (version {now}, not {yours}); reload",
+                    now=self.version,
+                    yours=version,
+                )
+            )
+        if not self.module.may_act(self.state, seat):
+            waiting = _(" and ").join(_(self.seats[s].label) for s in self.to_act)
+            raise Forbidden(
+                _(
+                    "it is {waiting}'s turn; you play {seat}",
+                    waiting=waiting,
+                    seat=_(self.seats[seat].label),
+                )
+            )
+
+    def apply(self, seat: int, action: JSON) -> Change:
+        """Apply in memory and describe the change to write; ``Conflict`` if illegal."""
+        try:
+            self.module.apply(self.state, seat, action)
+        except IllegalAction as error:
+            raise Conflict(game_error(error)) from None
+        to_act = self.module.to_act(self.state)
+        outcome = self.module.outcome(self.state)
+        result = None if outcome is None else result_json(outcome)
+        changed, due = self._clocks_after(seat, to_act)
+        return Change(
+            game_id=self.id,
+            based_on=self.version,
+            number=self.actions,
+            seat=seat,
+            action=action,
+            to_act=list(to_act),
+            turn_since=utcnow() if set(to_act) != set(self.to_act) else self.turn_since,
+            status=ACTIVE if outcome is None else FINISHED,
+            result=result,
+            clocks=changed,
+            clock_due=due,
+        )
+
+    def _clocks_after(
+        self, seat: int, to_act: tuple[int, ...]
+    ) -> tuple[tuple[time_control.SeatClock, ...], datetime | None]:
+        """The clocks that ``seat``'s action changes, and when the server must next act."""
+        if self.time_control is None or self.clocks is None:
+            return (), None
+        after = time_control.after_action(
+            self.time_control, self.clocks, seat, set(to_act), time_control.server_time()
+        )
+        changed = tuple(new for new, old in zip(after, self.clocks, strict=True) if new != old)
+        return changed, time_control.clock_due(self.timeout_rule, after)
+
+    def check_clock(self, seat: int) -> None:
+        """``Conflict`` if ``seat``'s time ran out where that loses the game at once: the
+        server ends the game (``timeouts.py``); a move a moment late does not count."""
+        if self.timeout_rule is not TimeoutRule.LOSS or self.clocks is None:
+            return
+        if any(
+            c.seat == seat for c in time_control.run_out(self.clocks, time_control.server_time())
+        ):
+            raise Conflict(_("your time has run out: the game is lost on time"))
+
+    def stopped_clocks(self) -> tuple[time_control.SeatClock, ...]:
+        """Every seat's clock stopped now (the game ends)."""
+        if self.clocks is None:
+            return ()
+        return tuple(time_control.stopped(self.clocks, time_control.server_time()))
+
+    def accept(self, change: Change) -> None:
+        """The change is in the database: make it this game's current version."""
+        before = set(self.to_act)
+        self.version = change.based_on + 1
+        self.actions += 1
+        self.since[change.seat] = self.version
+        self.to_act = tuple(change.to_act)
+        for seat in self.to_act:
+            if seat not in before:
+                self.since[seat] = self.version
+        self.turn_since = change.turn_since
+        self.status = change.status
+        if self.clocks is not None:
+            for clock in change.clocks:
+                self.clocks[clock.seat] = clock
+        self.result = change.result
+        self.last_change = change
+        self.clear_views()
+
+    def clear_views(self) -> None:
+        """The game changed: every seat's view is built again."""
+        self._views.clear()
+
+
+class LiveGames:
+    """The games held in memory, least recently used dropped first beyond ``capacity``."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        on_change: Callable[[LiveGame], None],
+        on_load: Callable[[LiveGame], None],
+        capacity: int = 20_000,
+        on_relayed: Callable[[LiveGame], None] | None = None,
+    ) -> None:
+        self._sessions = sessions
+        self._commits = CommitQueue(sessions.kw["bind"])
+        self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
+        # The same for a change another server process made (which told the others).
+        self._on_relayed = on_relayed or on_change
+        self._on_load = on_load  # e.g. starts the bots a game read afresh is waiting for
+        self._capacity = capacity
+        self._games: OrderedDict[int, LiveGame] = OrderedDict()
+        self._loading: dict[int, asyncio.Future[LiveGame]] = {}
+
+    def cached(self, game_id: int) -> LiveGame | None:
+        return self._games.get(game_id)
+
+    async def get(self, game_id: int) -> LiveGame:
+        """The live game, read from the database on first use (once, however many ask)."""
+        live = self._games.get(game_id)
+        if live is not None:
+            self._games.move_to_end(game_id)
+            return live
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            live = await asyncio.to_thread(self._read, game_id)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: no "never retrieved" warning without waiters
+            raise
+        finally:
+            del self._loading[game_id]
+        self._games[game_id] = live
+        future.set_result(live)
+        self._on_load(live)
+        while len(self._games) > self._capacity:
+            _, oldest = self._games.popitem(last=False)
+            oldest.stale = True
+        return live
+
+    def _read(self, game_id: int) -> LiveGame:
+        with self._sessions() as db:
+            return LiveGame(store.read_game(db, game_id))
+
+    def evict(self, game_id: int) -> None:
+        live = self._games.pop(game_id, None)
+        if live is not None:
+            live.stale = True
+
+    async def locked(self, game_id: int) -> LiveGame:
+        """The game with its lock held by the caller (who must release ``live.lock``)."""
+        while True:
+            live = await self.get(game_id)
+            await live.lock.acquire()
+            if not live.stale:
+                return live
+            live.lock.release()
+
+    async def act(self, game_id: int, seat_of: Callable[[LiveGame], int], raw: JSON,
+                  version: int) -> LiveGame:  # fmt: skip
+        """One seat's action: parsed, checked, applied, written, announced, in that order."""
+        live = await self.locked(game_id)
+        try:
+            try:
+                action = live.module.parse_action(raw)
+            except InvalidInput as error:
+                raise Unprocessable("move", game_error(error)) from None
+            seat = seat_of(live)
+            live.check_turn(seat, version)
+            live.check_clock(seat)
+            change = live.apply(seat, action)
+            try:
+                await self._commits.write(change)
+            except BaseException:
+                self.evict(game_id)  # memory ran ahead of the database: read it again
+                raise
+            live.accept(change)
+            await self._rate_if_over(live)
+            self._on_change(live)
+            return live
+        finally:
+            live.lock.release()
+
+    async def finish(self, game_id: int, outcome_of: Callable[[LiveGame], Outcome]) -> LiveGame:
+        """End a running game now with the outcome ``outcome_of`` decides (a resignation):
+        one transaction guarded by the version, then announced like an action."""
+        live = await self.locked(game_id)
+        try:
+            live.check_running()
+            result = result_json(outcome_of(live))
+            stopped = live.stopped_clocks()
+            try:
+                await asyncio.to_thread(self._write_finish, live.id, live.version, result, stopped)
+            except BaseException:
+                self.evict(game_id)
+                raise
+            live.version += 1
+            live.status, live.result, live.to_act = FINISHED, result, ()
+            if live.clocks is not None:
+                live.clocks = list(stopped)
+            live.last_change = None
+            live.clear_views()
+            await self._rate_if_over(live)
+            self._on_change(live)
+            return live
+        finally:
+            live.lock.release()
+
+    async def _rate_if_over(self, live: LiveGame) -> None:
+        """A rated game just ended: its seats' ratings change (before anyone is told). The
+        action that ended it is saved already: a failure here is logged, never answered."""
+        if live.status == FINISHED:
+            try:
+                await asyncio.to_thread(self._rate, live.id)
+            except Exception:
+                log.exception("game %s ended but its ratings could not be written", live.id)
+
+    def _rate(self, game_id: int) -> None:
+        with self._sessions.begin() as db:
+            updates.rate_game(db, game_id)
+
+    def _write_finish(
+        self,
+        game_id: int,
+        based_on: int,
+        result: dict[str, JSON],
+        stopped: tuple[time_control.SeatClock, ...],
+    ) -> None:
+        with self._sessions.begin() as db:
+            store.finish_game(db, game_id, based_on, result, stopped)
+
+    async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> None:
+        live = await self.locked(game_id)
+        try:
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise Forbidden(_("you have no seat in this game"))
+            await asyncio.to_thread(self._write_draft, game_id, seat, draft)
+            live.drafts[seat] = draft
+        finally:
+            live.lock.release()
+
+    def _write_draft(self, game_id: int, seat: int, draft: JSON) -> None:
+        with self._sessions.begin() as db:
+            store.save_draft(db, game_id, seat, draft)
+
+    async def changed_elsewhere(
+        self, game_id: int, version: int | None = None, *, relayed: bool = False
+    ) -> None:
+        """The game changed outside its writer (a join; ``relayed``: in another process;
+        ``version``, if known, is the version it changed to): read it again, announce it."""
+        cached = self._games.get(game_id)
+        if cached is not None and version is not None and cached.version >= version:
+            return  # already read at that version or a later one
+        self.evict(game_id)
+        try:
+            live = await self.locked(game_id)
+        except ServiceError:
+            return  # gone
+        try:
+            (self._on_relayed if relayed else self._on_change)(live)
+        finally:
+            live.lock.release()
+
+    async def acted_elsewhere(self, change: Change) -> None:
+        """Another server process accepted ``change``: applied to the cached state if it
+        follows this process's version (no database read, the move not paid twice), read
+        again on a gap; announced to this process's watchers either way."""
+        live = self._games.get(change.game_id)
+        if live is not None and not live.stale:
+            async with live.lock:
+                if live.version > change.based_on:
+                    return  # known already (e.g. read after the change)
+                if live.version == change.based_on and not live.stale:
+                    try:
+                        live.module.apply(live.state, change.seat, change.action)
+                    except IllegalAction:  # our state differs from the writer's: read it
+                        self.evict(change.game_id)
+                    else:
+                        live.accept(change)
+                        self._on_relayed(live)
+                        return
+        await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)

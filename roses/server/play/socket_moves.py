@@ -1,0 +1,117 @@
+"""Moves over a game's WebSocket: the browser's normal path (the POST stays for programs).
+
+A client sends ``{"type": "move", "move": m, "version": v, "id": k}`` and is answered on the
+same socket, after the view of the new version, by ``{"type": "ack", "id": k, "version": n}``
+or by ``{"type": "error", "id": k, "status": s, "detail": "..."}`` (and ``errors`` for 422):
+the POST's checks, statuses and sentences, and nothing changed. The socket was signed in
+when it opened, so a move costs no session look-up, no routing and no request parsing.
+Each socket may send at most ``BURST`` moves at once and ``PER_SECOND`` on average (429);
+other frames are ignored unread beyond a glance.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pydantic import ValidationError
+
+from roses.games import JSON
+
+from ..errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
+from ..http.json_bounds import too_deep
+from ..http.quotas import TooMany
+from ..http.schemas import MoveRequest
+from ..i18n import _
+from .live_games import LiveGame, LiveGames
+
+PER_SECOND = 5.0  # a person makes a move every few seconds; a page never needs more
+BURST = 20
+MAX_ID_LENGTH = 64
+_MAX_VERSION = 2**31 - 1
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False once the socket sends faster than allowed."""
+
+    def __init__(self) -> None:
+        self._tokens = float(BURST)
+        self._at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(float(BURST), self._tokens + (now - self._at) * PER_SECOND)
+        self._at = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+
+def parse(text: str) -> dict[str, Any] | None:
+    """The move message in ``text``; None for anything else (ignored, as before)."""
+    if '"move"' not in text:  # most frames are not moves: no JSON parsing for them
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # a frame nested past the interpreter's recursion
+        return None
+    if isinstance(message, dict) and message.get("type") == "move":
+        return message
+    return None
+
+
+def _error(message_id: Any, error: ServiceError) -> dict[str, Any]:
+    reply: dict[str, Any] = {
+        "type": "error",
+        "id": message_id,
+        "status": error.status,
+        "detail": as_sentence(error.message),
+    }
+    if isinstance(error, Unprocessable):
+        reply["errors"] = [{"field": error.field, "message": as_sentence(error.problem)}]
+    return reply
+
+
+def _checked(message: dict[str, Any]) -> tuple[JSON, int]:
+    """The move and version, checked as the POST's body is (``ValidationError`` with the
+    same problems); pydantic only runs when the quick check finds something unusual."""
+    move, version = message.get("move"), message.get("version")
+    move_ok = (isinstance(move, str) and 1 <= len(move) <= 16) or (
+        isinstance(move, dict) and not too_deep(move)
+    )
+    if move_ok and type(version) is int and 0 <= version <= _MAX_VERSION:
+        return move, version
+    body = MoveRequest.model_validate({"move": move, "version": version})
+    return body.move, body.version
+
+
+async def handle(
+    games: LiveGames, game_id: int, user_id: int, bucket: Bucket, message: dict[str, Any]
+) -> dict[str, Any]:
+    """The reply to one move message (the view itself goes out through the watchers)."""
+    message_id = message.get("id")
+    if not (message_id is None or isinstance(message_id, int | str)) or (
+        isinstance(message_id, str) and len(message_id) > MAX_ID_LENGTH
+    ):
+        problem = _("a move's id is a number or a short text")
+        return _error(None, Unprocessable("id", problem))
+    if not bucket.take():
+        return _error(message_id, TooMany(_("too many messages on this connection; slow down")))
+
+    def my_seat(live: LiveGame) -> int:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Forbidden(_("you have no seat in this game"))
+        return seat
+
+    try:
+        move, version = _checked(message)
+        live = await games.act(game_id, my_seat, move, version)
+    except ValidationError as invalid:
+        return {"type": "error", "id": message_id, "status": 422,
+                **validation_answer(invalid.errors())}  # fmt: skip
+    except ServiceError as error:
+        return _error(message_id, error)
+    return {"type": "ack", "id": message_id, "version": live.version}

@@ -1,0 +1,177 @@
+"""WebSockets: each watcher of a game gets its own seat's view of every version, in order.
+
+Messages are ``{"type": "game", "version": v, "game": view}``; a client that reconnects
+says the version it has (``?version=v``) and gets the current view only if it is newer.
+A player's page sends its moves on the same socket (``socket_moves``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, FastAPI, WebSocket
+from sqlalchemy.orm import Session, sessionmaker
+
+from ..accounts import users
+from ..db.models import User
+from ..db.store import ACTIVE, CANCELLED, WAITING
+from ..errors import ServiceError
+from ..http.schemas import GameId
+from ..i18n import use
+from . import socket_moves
+from .hub import Hub, Watcher, encode
+from .live_games import LiveGame, LiveGames
+from .views import game_view
+
+router = APIRouter()
+log = logging.getLogger(__name__)
+UNAUTHORIZED = 4401  # WebSocket close codes 4000-4999 are the application's
+FORBIDDEN = 4403
+NOT_FOUND = 4404
+
+
+def announce(app: FastAPI, live: LiveGame, *, relayed: bool = False) -> None:
+    """After a change (under the game's lock): views to this process's watchers, a note to
+    the players' lobbies, the bots, and the other server processes; ``relayed``: another
+    process made the change, started its bots and told the others already."""
+    hub: Hub = app.state.hub
+    encoded: dict[int, str] = {}  # one encoding per viewer, shared by all their sockets
+    for watcher in hub.game_watchers(live.id):
+        if watcher.version < live.version:
+            text = encoded.get(watcher.user_id)
+            if text is None:
+                try:
+                    text = encoded[watcher.user_id] = encode(_game_message(live, watcher.user_id))
+                except Exception:  # one viewer's broken view must not stop the others
+                    log.exception("game %d: the view for user %d failed", live.id, watcher.user_id)
+                    watcher.close()
+                    continue
+            watcher.send_version(live.version, text)
+    hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
+    if live.status in (WAITING, CANCELLED) or (live.status == ACTIVE and live.actions == 0):
+        # Created, joined, left, started or called off: everyone's list of open games and
+        # of games being played may have changed.
+        hub.notify_all_lobbies({"type": "open-games"})
+    app.state.timeouts.arm(live)  # its clocks' next moment (or none)
+    if relayed:
+        return
+    app.state.bots.poke(live)
+    if app.state.relay is not None:
+        change = live.last_change
+        if change is not None and change.based_on + 1 != live.version:
+            change = None  # not the change that made this version
+        app.state.relay.publish(live.id, live.version, change)
+
+
+def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
+    return {"type": "game", "version": live.version, "game": game_view(live, user_id)}
+
+
+def _user(sessions: sessionmaker[Session], token: str | None) -> User | None:
+    with sessions() as db:
+        return users.user_for_token(db, token)
+
+
+def _same_origin(socket: WebSocket) -> bool:
+    """Browsers send cookies on WebSocket handshakes from other origins: refuse those."""
+    origin = socket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
+
+
+async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
+    if not _same_origin(socket):
+        await socket.close(code=FORBIDDEN, reason="another site's page may not watch games")
+        return None
+    token = socket.cookies.get(users.SESSION_COOKIE)
+    user = await asyncio.to_thread(_user, socket.app.state.sessions, token)
+    if user is None or token is None:
+        await socket.close(code=UNAUTHORIZED, reason="sign in first")
+        return None
+    if user.language:  # the replies to moves in the account's language, as the API's
+        use(user.language)
+    return user, users.token_hash(token)
+
+
+MoveHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+async def _serve(socket: WebSocket, watcher: Watcher, on_move: MoveHandler | None = None) -> None:
+    """Send the watcher's queue until the client leaves. A move message (on a game's socket)
+    is handed to ``on_move`` and its reply queued after the views it caused; whatever else
+    the client sends (text or binary) is ignored: it only tells that it is still there."""
+
+    async def listen() -> None:
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
+            text = message.get("text")
+            if on_move is None or text is None:
+                continue
+            move = socket_moves.parse(text)
+            if move is not None:
+                watcher.send(await on_move(move))
+        watcher.close()
+
+    listener = asyncio.get_running_loop().create_task(listen())
+    try:
+        await watcher.pump()
+    finally:
+        listener.cancel()
+        await asyncio.gather(listener, return_exceptions=True)
+    if socket.client_state.name == "CONNECTED":
+        await socket.close()
+
+
+@router.websocket("/api/games/{game_id}/ws")
+async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = None) -> None:
+    """Sends the game as my seat sees it now (unless I have ``version`` already), then
+    every newer version."""
+    await socket.accept()
+    signed_in = await _signed_in(socket)
+    if signed_in is None:
+        return
+    user, session = signed_in
+    games: LiveGames = socket.app.state.games
+    hub: Hub = socket.app.state.hub
+    try:
+        live = await games.locked(game_id)
+    except ServiceError as error:
+        await socket.close(code=NOT_FOUND, reason=error.message)
+        return
+    watcher = Watcher(socket, user.id, session)
+    try:  # registered under the lock, once its first view is queued: no version can slip in
+        watcher.version = -1 if version is None else version
+        if watcher.version < live.version:
+            watcher.send_version(live.version, encode(_game_message(live, user.id)))
+        hub.watch_game(game_id, watcher)
+    finally:
+        live.lock.release()
+    bucket = socket_moves.Bucket()
+
+    def on_move(message: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+        return socket_moves.handle(games, game_id, user.id, bucket, message)
+
+    try:
+        await _serve(socket, watcher, on_move)
+    finally:
+        hub.unwatch_game(game_id, watcher)
+
+
+@router.websocket("/api/lobby/ws")
+async def lobby_socket(socket: WebSocket) -> None:
+    """Sends ``{"type": "lobby", "game_id": n}`` whenever one of my games changes."""
+    await socket.accept()
+    signed_in = await _signed_in(socket)
+    if signed_in is None:
+        return
+    user, session = signed_in
+    hub: Hub = socket.app.state.hub
+    watcher = Watcher(socket, user.id, session)
+    hub.watch_lobby(watcher)
+    watcher.send({"type": "hello", "user": user.name})
+    try:
+        await _serve(socket, watcher)
+    finally:
+        hub.unwatch_lobby(watcher)

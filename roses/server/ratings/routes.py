@@ -1,0 +1,204 @@
+"""Ratings and profiles: the leaderboard of each game and variant, and a page per player
+(ratings, their history, games played and won, recent games as envelopes: no game state)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session
+
+from roses.games import InvalidInput, game_module
+
+from ..accounts.users import find_user
+from ..db import store
+from ..db.models import as_utc
+from ..errors import NotFound
+from ..http.deps import CurrentUser
+from ..http.schemas import ERROR_ANSWERS
+from ..i18n import _, game_error
+from ..play.live_games import GameHeader
+from ..play.views import summary
+from . import updates
+
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, tags=["ratings"])
+RECENT_GAMES = 10
+
+GameName = Annotated[str, Path(min_length=1, max_length=24, description="e.g. roseking, wotr")]
+Variant = Annotated[
+    str, Path(pattern=r"^[1-8]p$", description="the player count: 2p, 4p (Rose King teams)")
+]
+PlayerName = Annotated[str, Path(min_length=1, max_length=64, description="a player's name")]
+
+
+class RatedPlayer(BaseModel):
+    player: str | None = Field(description="the person, or None for a bot")
+    bot: str | None = Field(description="the bot's name (a bot is rated per strength)")
+    strength: str | None
+    rating: float
+    deviation: float = Field(description="Glicko-2 rating deviation: 350 at first")
+    games: int = Field(description="rated games played")
+
+
+class Leaderboard(BaseModel):
+    game: str
+    title: str
+    variant: str
+    players: list[RatedPlayer] = Field(description="the best rating first (at most 100)")
+
+
+class HistoryPoint(BaseModel):
+    game_id: int
+    rating: float
+    deviation: float
+    at: str = Field(description="when the game ended, ISO 8601 in UTC")
+
+
+class GameRating(BaseModel):
+    game: str
+    variant: str
+    rating: float
+    deviation: float
+    games: int
+    history: list[HistoryPoint] = Field(description="the rating after each rated game")
+
+
+class SeatRecord(BaseModel):
+    seat: str = Field(description="the colour or seat, e.g. Red, White 2")
+    played: int
+    won: int
+
+
+class GameRecord(BaseModel):
+    game: str
+    variant: str
+    played: int
+    won: int = Field(description="games finished first (a team's win counts for both)")
+    seats: list[SeatRecord]
+
+
+class Profile(BaseModel):
+    name: str
+    guest: bool = Field(description="guests are never rated")
+    ratings: list[GameRating]
+    record: list[GameRecord] = Field(description="finished games, per game and variant")
+    recent: list[dict[str, Any]] = Field(description="the latest games' envelopes (no state)")
+
+
+def _check_variant(game: str, variant: str) -> str:
+    try:
+        module = game_module(game)
+    except InvalidInput as error:
+        raise NotFound(game_error(error)) from None
+    counts = [updates.variant_of(n) for n in module.player_counts]
+    if variant not in counts:
+        raise NotFound(
+            _(
+                "{game} has no variant '{variant}' (choose from {choices})",
+                game=_(module.title),
+                variant=variant,
+                choices=", ".join(counts),
+            )
+        )
+    return module.title
+
+
+async def _read(request: Request, reading: Any) -> Any:
+    def run() -> Any:
+        with request.app.state.sessions() as db:
+            return reading(db)
+
+    return await asyncio.to_thread(run)
+
+
+@router.get("/ratings/{game}/{variant}", response_model=Leaderboard)
+async def leaderboard(
+    game: GameName,
+    variant: Variant,
+    user: CurrentUser,
+    request: Request,
+    limit: int = Query(100, ge=1, le=100, description="how many players"),
+) -> Leaderboard:
+    """The leaderboard of one game and variant: people and bots (per strength) by rating."""
+    title = _check_variant(game, variant)
+    rows = await _read(request, lambda db: updates.leaderboard(db, game, variant, limit))
+    players = []
+    for row, name in rows:
+        bot, strength = (None, None) if name is not None else updates.bot_of(row.rated)
+        players.append(
+            RatedPlayer(
+                player=name,
+                bot=bot,
+                strength=strength,
+                rating=row.rating,
+                deviation=row.deviation,
+                games=row.games,
+            )
+        )
+    return Leaderboard(game=game, title=title, variant=variant, players=players)
+
+
+@router.get("/players/{name}", response_model=Profile)
+async def profile(name: PlayerName, user: CurrentUser, request: Request) -> Profile:
+    """A player's page: rating with its deviation per game and variant, the rating history,
+    games played and won per game and per colour, and recent games (envelopes only)."""
+
+    def read(db: Session) -> Profile:
+        player = find_user(db, name)
+        if player is None:
+            raise NotFound(_("there is no player named '{name}'", name=name))
+        history: dict[tuple[str, str], list[HistoryPoint]] = defaultdict(list)
+        for change, game, players in updates.history_of(db, player):
+            point = HistoryPoint(
+                game_id=change.game_id,
+                rating=change.rating,
+                deviation=change.deviation,
+                at=as_utc(change.at).isoformat(),
+            )
+            history[game, updates.variant_of(players)].append(point)
+        rated = [
+            GameRating(
+                game=row.game,
+                variant=row.variant,
+                rating=row.rating,
+                deviation=row.deviation,
+                games=row.games,
+                history=history[row.game, row.variant],
+            )
+            for row in updates.ratings_of(db, player)
+        ]
+        recent = [
+            summary(GameHeader(g), user.id) for g in store.games_of(db, player)[:RECENT_GAMES]
+        ]
+        return Profile(
+            name=player.name,
+            guest=player.is_guest,
+            ratings=rated,
+            record=_record(db, player),
+            recent=recent,
+        )
+
+    return await _read(request, read)  # type: ignore[no-any-return]
+
+
+def _record(db: Session, player: Any) -> list[GameRecord]:
+    played: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(dict)
+    for game, seat in updates.finished_games_of(db, player):
+        label = game_module(game.game).seat_labels(game.players, game.options)[seat]
+        won = int(game.result is not None and game.result["ranks"][seat] == 0)
+        tally = played[game.game, updates.variant_of(game.players)].setdefault(label, [0, 0])
+        tally[0] += 1
+        tally[1] += won
+    return [
+        GameRecord(
+            game=game,
+            variant=variant,
+            played=sum(t[0] for t in seats.values()),
+            won=sum(t[1] for t in seats.values()),
+            seats=[SeatRecord(seat=label, played=t[0], won=t[1]) for label, t in seats.items()],
+        )
+        for (game, variant), seats in played.items()
+    ]

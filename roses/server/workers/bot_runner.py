@@ -1,0 +1,121 @@
+"""Bots move on the server: each decision searched in a bot process (``BotPool``), within a
+hard time bound, from the seat's view only.
+
+Whenever a game changes, every bot seat the game now waits for gets a task (at most one per
+seat). A bot that overruns its bound, fails or names an illegal action is replaced for that
+decision by a random legal one, so a game never stalls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from roses.games import JSON, GameError
+
+from ..db.models import Game, Seat
+from ..db.store import ACTIVE, offered
+from ..errors import ServiceError
+from ..play.live_games import LiveGame, LiveGames
+from ..settings import Settings
+from .bot_pool import BotFailed, BotJob, BotPool
+
+log = logging.getLogger("roses.server.bots")
+
+
+class BotRunner:
+    def __init__(self, games: LiveGames, settings: Settings) -> None:
+        self._games = games
+        self._settings = settings
+        self._pool = BotPool(settings.bot_workers)
+        self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    def poke(self, live: LiveGame) -> None:
+        """Start the bots ``live`` waits for (call under its lock: the views are consistent)."""
+        if live.status != ACTIVE:
+            return
+        for seat in live.to_act:
+            info = live.seats[seat]
+            if info.bot is None or (live.id, seat) in self._tasks:
+                continue
+            seconds = self._settings.bot_seconds.get(info.strength or "", 0.0)
+            job = BotJob(
+                game=live.module.name,
+                bot=info.bot,
+                bot_input=live.module.bot_input(live.state, seat),
+                seconds=seconds,
+                seed=secrets.randbits(63),
+            )
+            task = asyncio.get_running_loop().create_task(self._move(live, seat, job))
+            self._tasks[live.id, seat] = task
+
+    async def _move(self, live: LiveGame, seat: int, job: BotJob) -> None:
+        version = live.version
+        try:
+            action = await self._choose(live, job)
+            try:
+                await self._games.act(live.id, lambda _: seat, action, version)
+            except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
+                log.info("bot move in game %s not applied: %s", live.id, error.message)
+        finally:  # at once: a change after this starts a new task
+            del self._tasks[live.id, seat]
+        current = self._games.cached(live.id)
+        if current is not None and current.version != version:
+            async with current.lock:  # the game moved on while the bot thought: look again
+                if not current.stale:
+                    self.poke(current)
+
+    async def decide(self, live: LiveGame, seat: int, bot: str) -> JSON:
+        """``bot``'s decision for ``seat`` from its view now, at the quickest strength's
+        time: a stand-in for an absent player (``timeouts.py``)."""
+        job = BotJob(
+            game=live.module.name,
+            bot=bot,
+            bot_input=live.module.bot_input(live.state, seat),
+            seconds=min(self._settings.bot_seconds.values(), default=0.2),
+            seed=secrets.randbits(63),
+        )
+        return await self._choose(live, job)
+
+    async def _choose(self, live: LiveGame, job: BotJob) -> JSON:
+        limit = job.seconds + self._settings.bot_margin_seconds
+        try:
+            action = await self._pool.run(job, limit)
+            return live.module.parse_action(action)
+        except TimeoutError:
+            log.warning("bot %s overran %.1fs in game %s", job.bot, limit, live.id)
+        except BotFailed as error:  # e.g. a bot since taken out of the registry
+            log.warning("bot %s failed in game %s: %s", job.bot, live.id, error)
+        except GameError as error:
+            log.warning("bot %s answered nonsense in game %s: %s", job.bot, live.id, error.message)
+        return live.module.fallback_action(job.bot_input, random.Random(job.seed))
+
+    async def resume_all(self, sessions: sessionmaker[Session]) -> None:
+        """After a restart: read the games where a bot may be to move (reading a game starts
+        the bots it waits for)."""
+        for game_id in await asyncio.to_thread(_games_with_bots, sessions):
+            with contextlib.suppress(ServiceError):  # gone meanwhile
+                await self._games.get(game_id)
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.close()
+
+
+def _games_with_bots(sessions: sessionmaker[Session]) -> list[int]:
+    with sessions() as db:
+        query = select(Game.id).where(
+            Game.status == ACTIVE,
+            Game.id.in_(select(Seat.game_id).where(Seat.bot_name.is_not(None))),
+            offered(),
+        )
+        return list(db.scalars(query))
