@@ -1,33 +1,30 @@
 """Train the learned evaluations (``roses/bots/roseking/value_net*.json``) by self-play.
 
-    .venv/bin/python benchmarks/value_net.py play FIRST LAST [--nodes 3000] [--learned]
-        [--variant classic|four-player] [--out DIR]
-    .venv/bin/python benchmarks/value_net.py train [--data DIR] [--hidden 64] [--epochs 5]
-        [--searched SHARE] [--start FILE] [--write FILE]
+    .venv/bin/python -m roses.bots.roseking.training play FIRST LAST [--nodes 3000]
+        [--learned] [--variant classic|four-player] [--out DIR]
+    .venv/bin/python -m roses.bots.roseking.training train [--data DIR] [--hidden 64]
+        [--epochs 5] [--searched SHARE] [--start FILE] [--write FILE]
 
 ``play`` plays the games with seeds FIRST..LAST-1, every seat the search on ``--nodes`` a
 move with the best-play evaluation (``evaluation.WEIGHTS``; with ``--learned`` the
 committed network of that player count) and one move in twenty random, and saves every
-block of 50 games as it finishes: each position's active inputs, its features, the final
-points of the team to move and the value its search found (as points expected).
-``train`` fits the network to those labels, the results blended with a share
+block of 50 games as it finishes (in ``--out``, by default ``benchmarks/value-net-data``
+under the working directory, not kept in git): each position's active inputs, its
+features, the final points of the team to move and the value its search found (as points
+expected). ``train`` fits the network to those labels, the results blended with a share
 ``--searched`` of the search's values (logistic loss, Adam, each position turned by a
 random one of the board's 8 symmetries, the games with seed % 10 == 0 held out; from the
-network ``--start`` when given, else from a new one), keeps
-the epoch with the least held-out loss against the results and writes ``--write``
-(``value_net.json``). It needs PyTorch (``pip install torch``), which roses itself does
-not.
+network ``--start`` when given, else from a new one), keeps the epoch with the least
+held-out loss against the results and writes ``--write`` (``value_net.json``). It needs
+PyTorch (``pip install torch``), which roses itself does not.
 
-The committed networks (results/tuning.md, "2026-11-26"): ``play 0 12000 --learned --out
-benchmarks/value-net-data-2`` with the network before it (1,383,515 positions, 48 minutes
-on two cores), then ``train --data benchmarks/value-net-data-2 --hidden 32 --epochs 16
---searched 1`` (held-out log loss 0.572 against 0.601 for ``WEIGHTS`` and 0.580 for the
-network before); for the four-player game ``play 0 4000 --variant four-player --learned
---out benchmarks/value-net-data-four-2`` with the network before it (489,810 positions, 12
-minutes on two cores), then ``train --data benchmarks/value-net-data-four-2 --hidden 16
---epochs 16 --searched 1 --write roses/bots/roseking/value_net_four.json`` (0.5625 against
-0.588 for ``WEIGHTS`` and 0.5655 for the network before; tuning.md, "2026-11-26, late
-night").
+The committed networks were made by ``play 0 12000 --learned --out
+benchmarks/value-net-data-2`` with the network before it, then ``train --data
+benchmarks/value-net-data-2 --hidden 32 --epochs 16 --searched 1``; for the four-player
+game ``play 0 4000 --variant four-player --learned --out benchmarks/value-net-data-four-2``,
+then ``train --data benchmarks/value-net-data-four-2 --hidden 16 --epochs 16 --searched 1
+--write roses/bots/roseking/value_net_four.json``. Their held-out losses and matches are in
+``benchmarks/results/tuning.md``.
 """
 
 from __future__ import annotations
@@ -35,13 +32,19 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
-from roses.bots.roseking import kernel
-from roses.bots.roseking.evaluation import (
+from roses.roseking import Move, Variant
+from roses.roseking.geometry import CARD_COUNT, DIRECTION_STEPS, SQUARE_COUNT
+from roses.roseking.view import PlayerView
+
+from . import kernel
+from .evaluation import (
     FEATURE_COUNT,
     FEATURE_NAMES,
     SCRATCH_SIZE,
@@ -49,9 +52,9 @@ from roses.bots.roseking.evaluation import (
     features,
     new_features,
 )
-from roses.bots.roseking.search import SAMPLE, encode, run
-from roses.bots.roseking.selfplay import self_play
-from roses.bots.roseking.value_net import (
+from .search import SAMPLE, encode, run
+from .selfplay import self_play
+from .value_net import (
     CROWN,
     INPUT_COUNT,
     MAX_ACTIVE,
@@ -66,23 +69,22 @@ from roses.bots.roseking.value_net import (
     inputs,
     learned_weights,
 )
-from roses.roseking import Move, Variant
-from roses.roseking.geometry import CARD_COUNT, DIRECTION_STEPS, SQUARE_COUNT
-from roses.roseking.view import PlayerView
 
-DATA = Path(__file__).parent / "value-net-data"  # not kept in git: 180 MB for 6,000 games
+DATA = Path("benchmarks") / "value-net-data"  # not kept in git: 180 MB for 6,000 games
 BLOCK = 50  # games a file
 EXPLORE = 0.05
 
 
 def game(
-    seed: int, nodes: int, weights: Any, variant: Variant
-) -> tuple[list[Any], list[Any], list[float], list[float]]:
+    seed: int, nodes: int, weights: tuple[float, ...], variant: Variant
+) -> tuple[list[NDArray[np.int16]], list[NDArray[np.float32]], list[float], list[float]]:
     """One self-play game: each position's inputs, features, the mover's final points and
     its search's value (as points expected)."""
     scratch = kernel._new(SCRATCH_SIZE)
     out = new_features()
-    rows, feats, searched = [], [], []
+    rows: list[NDArray[np.int16]] = []
+    feats: list[NDArray[np.float32]] = []
+    searched: list[float] = []
     last: list[Move] = []
 
     def record(view: PlayerView) -> None:
@@ -101,14 +103,21 @@ def game(
     return rows, feats, points, searched
 
 
-def play(first: int, last: int, nodes: int, weights: Any, variant: Variant, out: Path) -> None:
+def play(
+    first: int, last: int, nodes: int, weights: tuple[float, ...], variant: Variant, out: Path
+) -> None:
+    """Self-play games with seeds ``first..last-1``, saved in blocks of ``BLOCK`` to ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     for start in range(first, last, BLOCK):
         path = out / f"games-{start}.npz"
         if path.exists():
             continue  # a block played before: resumed
         began = time.perf_counter()
-        rows, feats, points, searched, seeds = [], [], [], [], []
+        rows: list[NDArray[np.int16]] = []
+        feats: list[NDArray[np.float32]] = []
+        points: list[float] = []
+        searched: list[float] = []
+        seeds: list[int] = []
         end = min(start + BLOCK, last)
         for seed in range(start, end):
             r, f, p, q = game(seed, nodes, weights, variant)
@@ -129,9 +138,7 @@ def symmetries() -> list[list[int]]:
     for swap in (False, True):
         for fx in (1, -1):
             for fy in (1, -1):
-
-                def turn(x: int, y: int, swap: bool = swap, fx: int = fx, fy: int = fy):
-                    return (y * fx, x * fy) if swap else (x * fx, y * fy)
+                turn = _turning(swap, fx, fy)
 
                 square = []
                 for sq in range(SQUARE_COUNT):
@@ -152,6 +159,15 @@ def symmetries() -> list[list[int]]:
     return maps
 
 
+def _turning(swap: bool, fx: int, fy: int) -> Callable[[int, int], tuple[int, int]]:
+    """A symmetry of the board on a step (x, y) from the centre: a mirror, then a swap."""
+
+    def turn(x: int, y: int) -> tuple[int, int]:
+        return (y * fx, x * fy) if swap else (x * fx, y * fy)
+
+    return turn
+
+
 def train(
     data: Path,
     hidden: int,
@@ -162,6 +178,7 @@ def train(
     write: Path,
     start: Path | None = None,
 ) -> None:
+    """Fit a network to the saved games of ``data`` and write the best epoch's to ``write``."""
     import torch
     from torch import nn
 
@@ -182,7 +199,7 @@ def train(
     scanned = torch.ones(FEATURE_COUNT)
     scanned[FEATURE_NAMES.index("frontier")] = 0.0
 
-    class Network(nn.Module):
+    class Network(nn.Module):  # type: ignore[misc]  # torch is untyped here
         def __init__(self, hidden: int = hidden) -> None:
             super().__init__()
             self.rows = nn.EmbeddingBag(
@@ -226,8 +243,8 @@ def train(
     state: dict[str, Any] = {}
     for epoch in range(epochs):
         order = torch.randperm(len(y))
-        for start in range(0, len(y), 1024):
-            batch = order[start : start + 1024]
+        for first in range(0, len(y), 1024):
+            batch = order[first : first + 1024]
             turned = maps[torch.randint(0, 8, (len(batch), 1)), i[batch]]
             optimiser.zero_grad()
             loss = nn.functional.binary_cross_entropy_with_logits(
@@ -246,7 +263,7 @@ def train(
         return [float(f"{v:.5g}") for v in np.asarray(values).ravel()]
 
     network_json = {
-        "about": f"benchmarks/value_net.py train: {len(points)} positions of {data}, "
+        "about": f"roses.bots.roseking.training train: {len(points)} positions of {data}, "
         f"held-out log loss {best:.4f}",
         "linear": rounded(state["linear"] * scanned.numpy()),
         "bias": float(state["output.bias"][0]),
@@ -259,6 +276,7 @@ def train(
 
 
 def main() -> None:
+    """``python -m roses.bots.roseking.training play|train ...``"""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
