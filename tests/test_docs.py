@@ -152,3 +152,14 @@ def test_benchmark_results_stay_short() -> None:
     assert files, "benchmarks/results is empty"
     lines = sum(len(path.read_bytes().splitlines()) for path in files if path.exists())
     assert lines <= RESULTS_LINE_BUDGET, f"benchmarks/results holds {lines} lines"
+
+
+def test_relative_links_of_the_documents_resolve() -> None:
+    documents = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")]
+    broken = []
+    for document in documents:
+        text = document.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if "://" not in target and not (document.parent / target).exists():
+                broken.append(f"{document.relative_to(ROOT)}: {target}")
+    assert not broken, f"links to nothing: {broken}"
