@@ -78,8 +78,8 @@ def test_configuration_names_the_variables_the_server_reads(
 
 def test_configuration_gives_the_defaults() -> None:
     for name, (_, default) in _documented_settings().items():
-        field = Settings.model_fields[name]
-        if field.default_factory is None:
+        field = Settings.model_fields.get(name)
+        if field is not None and field.default_factory is None:
             wanted = f"`{_shown(field.default)}`"
             assert default == wanted, f"docs/configuration.md: {name} defaults to {wanted}"
 
