@@ -5,10 +5,10 @@
 Each match names its bots, their seconds per move, its variant, its games and the issue's
 goal. ``--time`` scales every budget and ``--games`` overrides the count, so a shorter
 run says honestly what it measured. Every game's result is appended to
-``results/strength-games/NAME-seedN.jsonl`` as it finishes, and a match started again
-with the same name, seed and budget resumes: the games in that log are not played again
-and count in the result. ``roses rk match`` plays the same games (same seed, same budget;
-the command is printed in each result row).
+``results/strength-games/NAME-seedN.jsonl`` (not kept in git) as it finishes, and a match
+started again with the same name, seed and budget resumes: the games in that log are not
+played again and count in the result. ``roses rk match`` plays the same games (same
+seed, same budget; the command is printed in each result row).
 """
 
 from __future__ import annotations

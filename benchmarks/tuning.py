@@ -6,13 +6,13 @@
     .venv/bin/python benchmarks/tuning.py --fit [--fit-games N] [--fit-nodes K] [--seed S]
 
 A match appends one line to ``benchmarks/results/tuning.md``; each game is logged in
-``results/tuning-games/`` as it finishes, and the same match started again resumes from
-that log. Variants are bot keyword arguments registered under a name for the match
-runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot with those
-weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its options
-(``sample=k``, ``table=1``, ``probcut=m``, ``net=FILE``: a network written by
-``benchmarks/value_net.py train``), starting from ``SearchBot``'s defaults (``HAND_MADE``,
-whole draws, no table), not from ``search``'s:
+``results/tuning-games/`` as it finishes (not kept in git), and the same match started
+again resumes from that log. Variants are bot keyword arguments registered under a name
+for the match runner. A name ``search:stuck=-0.4,heroes=0.9,sample=4`` is the search bot
+with those weights of ``HAND_MADE`` changed (feature names with ``_`` for spaces) and its
+options (``sample=k``, ``table=1``, ``probcut=m``, ``net=FILE``: a network written by
+``python -m roses.bots.roseking.training train``), starting from ``SearchBot``'s defaults
+(``HAND_MADE``, whole draws, no table), not from ``search``'s:
 ``search:net=roses/bots/roseking/value_net.json,sample=3,table=1`` is ``search`` in the
 two-player game.
 ``--fit`` plays self-play games with the hand-made weights, fits weights for every
@@ -114,7 +114,7 @@ def search_options(name: str) -> dict[str, Any]:
             options["table"] = value == "1"
         elif key == "probcut":
             options["probcut"] = int(value)
-        elif key == "net":  # a network file of benchmarks/value_net.py train
+        elif key == "net":  # a network file written by roses.bots.roseking.training
             options["weights"] = flat(json.loads(Path(value).read_text(encoding="utf-8")))
         else:
             raise SystemExit(f"{key!r} in {name!r} is no feature ({', '.join(FEATURE_NAMES)})")

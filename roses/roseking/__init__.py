@@ -1,4 +1,4 @@
-"""The Rose King (Rosenkönig) engine: rules RK-1..RK-23 of shared/rules/rose-king.md.
+"""The Rose King (Rosenkönig) engine: rules RK-1..RK-23 of docs/rules/rose-king.md.
 
 This package knows nothing of servers, web pages or bots.
 """

@@ -34,8 +34,8 @@ from roses.roseking import Board, Move, Variant
 from roses.roseking.moves import DRAW, DRAW_MOVE
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
 
-# every feature weighted (the first self-play fit, results/tuning.md), so that the tests
-# reach every term of the evaluation
+# every feature weighted (the first self-play fit, "search-fit1" of benchmarks/tuning.py), so
+# that the tests reach every term of the evaluation
 EVERY_FEATURE = (0.024, 0.733, 2.015, 0.139, 0.898, 0.209, 0.389, 0.193, -0.25, -0.065, -0.487, 0.3)
 
 

@@ -5,12 +5,12 @@ value) / 2``, over features ``f`` of the position seen from the team to move (ow
 the other team's). ``HAND_MADE`` is the classic evaluation the issue describes (the
 score margin, a hero worth 30 points), which the sparring partners play. ``WEIGHTS``
 adds the best play: the points the mover's best stone would add at once, which a leaf's
-score margin misses (it won 0.560 over 400 games at 10,000 nodes a move,
-results/tuning.md); it plays the self-play games the networks learn from. Weights fitted
+score margin misses; it plays the self-play games the networks learn from. Weights fitted
 by logistic regression to self-play results over all the features (``benchmarks/tuning.py
---fit``) predicted the results better but lost matches to the hand-made ones
-(results/tuning.md). A weight vector longer than the features carries a ``value_net``
-network, which ``search`` and the analysis play.
+--fit``) predicted the results better but played no better than the hand-made ones. The
+matches behind both choices are in ``benchmarks/results/tuning.md``. A weight vector
+longer than the features carries a ``value_net`` network, which ``search`` and the
+analysis play.
 
 Positions are rows of ``star``'s state layout; the layout constants are repeated here as
 plain numbers would be unreadable and importing ``star`` would be circular.
@@ -57,8 +57,8 @@ _SIZES: Final = 3 * SQUARE_COUNT + 6
 
 # 100 points of score margin give tanh(1) = 0.76, a hero is worth 30 points
 HAND_MADE: Final = (0.0, 2.0, 0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-# the mover's best play counted whole (2.0 a hundred points, as the score): 1.0 and 3.0
-# scored less against HAND_MADE at 10,000 nodes a move (0.530, 0.535; 2.0: 0.560)
+# the mover's best play counted whole (2.0 a hundred points, as the score): the weight that
+# did best against HAND_MADE of 1.0, 2.0 and 3.0 (benchmarks/results/tuning.md)
 WEIGHTS: Final = (*HAND_MADE[:11], 2.0)
 _FRONTIER, _BEST_PLAY = 10, 11  # the features that cost a board scan: left out at weight 0
 # ``new_features``: the features, then the network's hidden units while they are summed

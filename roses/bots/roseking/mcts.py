@@ -25,7 +25,7 @@ from . import kernel
 from .base import BotSpec
 
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
-EXPLORATION = 0.7  # UCT constant, tuned by matches (see benchmarks/results)
+EXPLORATION = 0.7  # UCT constant, tuned by matches (benchmarks/results/tuning.md)
 PLAYOUTS_PER_LEAF = 2  # kernel games per expanded leaf: amortises the Python overhead
 CLOCK_CHECK = 16  # iterations between clock reads
 

@@ -35,26 +35,23 @@ from .value_net import learned_weights
 DEFAULT_TIME = 1.0  # seconds per move when the spec sets no budget
 FIRST_RATE = 300_000.0  # nodes per second assumed before the first depth is timed
 # The share of the time left that the clock's node limit buys at the last depth's speed: a
-# deeper depth searches fewer nodes a second (benchmarks/bot_answers.py measured 3 s
-# searches ending at up to 3.13 s alone and 3.28 s four at once on 2 cores at the full share).
+# deeper depth searches fewer nodes a second, so at the full share a search ended late
+# (benchmarks/bot_answers.py; the figures are in benchmarks/results/strength.md).
 CLOCK_SHARE = 0.9
-# ``search`` keeps a transposition table (half the nodes to depth 7: 0.542 against the
-# search without it at 100,000 nodes a move, results/tuning.md) and values a draw by 3 of
-# the pile's cards: the depth it gains (5.5 to 8 plies at
-# 100,000 nodes) beat whole chance nodes at equal nodes, 0.68 and 0.595 at 10,000 a move,
-# 0.62 at 40,000 and 0.595 at 100,000 (results/strength.md); 5 cards or 2 did worse.
-# The deeper the search, the less one more ply is worth against a draw's sampling error:
-# at a second a move whole draws scored 0.758 against ``alphabeta`` over 200 games, where
-# 5 cards had scored 0.70 and 3 cards 0.69 over 100 (results/tuning.md, "2026-11-27").
+# ``search`` keeps a transposition table (about half the nodes to depth 7) and values a
+# draw by 3 of the pile's cards: the depth it gains beat whole chance nodes at equal nodes,
+# and 5 cards or 2 did worse. The deeper the search, the less one more ply is worth against
+# a draw's sampling error, so from about a second a move every card counts. The matches
+# behind each choice: benchmarks/results/tuning.md, "What `search` plays".
 SAMPLE = 3
 WHOLE_BUDGET_NODES = 600_000  # about a second a move on one core of this machine
 NODES_PER_SECOND = 650_000  # the network's search on an idle core (benchmarks/kernel.py)
 # with this few stones left in the supply every draw is searched whole, so that the
-# endgame solver can finish (exact within 1 s with 1-3 stones left, results/tuning.md)
+# endgame solver can finish (how far it reaches: benchmarks/results/strength.md)
 WHOLE_DRAWS_STONES = 3
 # With whole draws, ChanceProbCut (``star``): a search 2 plies shallower bounds each draw's
-# unseen cards by its value +- 0.05. At depth 7 it took 19 positions from 7.66 M nodes to
-# 2.77 M with the same best move in all 19, and it buys 0.6 ply at 1 s (results/tuning.md).
+# unseen cards by its value +- 0.05: far fewer nodes to the same depth with the same best
+# moves (benchmarks/results/tuning.md).
 PROBCUT_MARGIN = 50  # thousandths of a value
 
 
@@ -236,7 +233,7 @@ class SearchBot:
         self.probcut = probcut
         self.nodes = spec.iterations
         # a fixed depth is searched whole unless a clock or a node budget stops it first:
-        # depth 7 with every draw a chance node takes seconds a move (results/tuning.md)
+        # depth 7 with every draw a chance node takes seconds a move
         self.time_limit = spec.time_limit
         if depth is None and spec.iterations is None and spec.time_limit is None:
             self.time_limit = DEFAULT_TIME

@@ -79,7 +79,8 @@ ACTIONS: Final = 50
 I_NODES, I_LIMIT, I_ABORTED, I_HORIZON, I_SAMPLE, I_TABLE, I_GENERATION, I_CUT = range(8)
 I_PC_MARGIN: Final = 8
 INFO_SIZE: Final = 9
-PROBCUT_REDUCTION: Final = 2  # 1 and 3 searched more nodes to depth 7 (results/tuning.md)
+# 1 and 3 searched more nodes to depth 7 (benchmarks/results/tuning.md)
+PROBCUT_REDUCTION: Final = 2
 SAMPLE_STRIDE: Final = 7  # coprime to the 24 cards: a sample spreads over directions
 
 WIN: Final = 1.0

@@ -1,5 +1,5 @@
 """A learned evaluation: a small network over a position's sparse inputs, trained on
-self-play games (``benchmarks/value_net.py``): to foresee their results, or what a search
+self-play games (``training.py``): to foresee their results, or what a search
 of each position found.
 
 The value for the team to move is ``tanh(z / 2)`` (so ``z`` is the logit of its win
