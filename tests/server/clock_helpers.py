@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server.clocks.time_control import server_time
+from roses.server.services import services_of
 
 from .conftest import Player
 
@@ -31,7 +32,7 @@ def advance(seconds: float) -> None:
 
 def sweep(client: TestClient) -> None:
     """What the server's periodic check does, now (its timers run on real time)."""
-    client.portal.call(client.app.state.timeouts.sweep)  # type: ignore[attr-defined,union-attr]
+    client.portal.call(services_of(client.app).timeouts.sweep)  # type: ignore[attr-defined,union-attr]
 
 
 def timed_game(

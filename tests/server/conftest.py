@@ -22,6 +22,7 @@ from roses.server.db import store
 from roses.server.db.models import Game
 from roses.server.db.store import read_game
 from roses.server.play.live_games import LiveGame
+from roses.server.services import services_of
 
 from .seeded_roses import seeded_deals
 
@@ -155,7 +156,7 @@ def act(player: Player, game: dict[str, Any], move: str) -> dict[str, Any]:
 
 def true_board(client: TestClient, game_id: int) -> Board:
     """The whole truth of a Rose King game, read from the database (god's view)."""
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         board: Board = LiveGame(read_game(db, game_id)).state.board
     return board
 
@@ -175,9 +176,9 @@ def opening(client: TestClient, game: dict[str, Any]) -> str:
 def start_from(client: TestClient, game_id: int, board: Board) -> None:
     """Let a started game go on from ``board`` (a test's prepared deal)."""
     app = client.app
-    with app.state.sessions.begin() as db:  # type: ignore[attr-defined]
+    with services_of(app).sessions.begin() as db:  # type: ignore[attr-defined]
         game = db.get(Game, game_id)
         assert game is not None and game.version > 0
         game.deal = {**game.deal, "position": board.position()}
         game.to_act = [board.turn]
-    app.state.games.evict(game_id)  # type: ignore[attr-defined]  # the server reads it again
+    services_of(app).games.evict(game_id)  # type: ignore[attr-defined]  # the server reads it again

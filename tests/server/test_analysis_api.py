@@ -17,6 +17,7 @@ from roses.games.roseking import ROSE_KING, RoseKing
 from roses.roseking import Board, Move
 from roses.server import Settings, create_app
 from roses.server.db.models import AnalysisRow
+from roses.server.services import services_of
 from tests.bots.test_analysis import FOUR_MOVES
 from tests.bots.test_mcts import LAST_STONE_FOR_RED
 
@@ -107,7 +108,7 @@ def test_a_finished_game_is_analysed_move_by_move_and_kept(
     for _ in range(3):
         again = watcher.post(path)
         assert again.status_code == 200 and again.json()["decisions"] == decisions
-    with app_client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(app_client.app).sessions() as db:  # type: ignore[attr-defined]
         count = db.scalar(select(func.count()).select_from(AnalysisRow))
     assert count == made
 

@@ -21,6 +21,7 @@ from roses.server import Settings, create_app
 from roses.server.db import store
 from roses.server.db.models import User
 from roses.server.http.schemas import NewGame, SeatChoice
+from roses.server.services import services_of
 
 from .conftest import Player, act, sign_up
 from .live_server import running_server
@@ -167,7 +168,9 @@ def test_bots_waiting_to_move_are_resumed_when_the_server_starts(database_url: s
     with TestClient(create_app(settings)) as client:
         player = sign_up(client)
     app = create_app(settings)
-    with app.state.sessions.begin() as db:  # written while no server runs: nobody pokes the bot
+    with services_of(
+        app
+    ).sessions.begin() as db:  # written while no server runs: nobody pokes the bot
         user = db.scalars(select(User).where(User.name == player.name)).one()
         seats = [SeatChoice(kind="bot", bot="random"), SeatChoice(kind="me")]
         game_id = store.create_game(db, user, NewGame(seats=seats)).id

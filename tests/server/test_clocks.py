@@ -15,6 +15,7 @@ from roses.server import Settings, create_app
 from roses.server.db.engine import make_engine
 from roses.server.db.migrate import downgrade, upgrade
 from roses.server.db.models import ActionRow, RatingChange
+from roses.server.services import services_of
 
 from .clock_helpers import LIVE_5_5, advance, mover, real_time, remaining, sweep, timed_game
 from .conftest import Player, act, sign_up
@@ -116,7 +117,7 @@ def test_a_live_game_is_lost_on_time_and_rated_like_any_loss(client: TestClient)
     assert over["result"]["ranks"][late] == 1 and over["result"]["ranks"][1 - late] == 0
     assert "runs out of time" in over["result"]["text"]
     assert over["clock"]["running"] == [] and remaining(over, late) == 0
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         rated = db.query(RatingChange).filter(RatingChange.game_id == game["id"]).count()
         assert rated == 2
         assert db.query(ActionRow).filter(ActionRow.game_id == game["id"]).count() == 0
@@ -130,7 +131,7 @@ def test_the_server_s_own_timer_ends_a_game_without_any_request(database_url: st
         red, white = sign_up(client), sign_up(client)
         game = timed_game([red, white], {"kind": "live", "clock": "0.01+0"})
         for _ in range(100):
-            with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+            with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
                 from roses.server.db.models import Game
 
                 row = db.get(Game, game["id"])
@@ -221,7 +222,7 @@ def test_a_restart_keeps_the_clocks_and_ends_a_game_run_out_meanwhile(database_u
     with TestClient(create_app(settings)) as client:
         person = Player(client, red.name, red.token)
         for _ in range(100):  # the sweep at startup, with no request about the games
-            with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+            with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
                 from roses.server.db.models import Game
 
                 rows = [db.get(Game, g["id"]) for g in (game, other)]
@@ -252,7 +253,7 @@ def test_two_absent_players_of_the_team_game_each_get_a_stand_in_rk16(
 
 
 def last_actor(client: TestClient, game_id: int) -> int:
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         rows = db.query(ActionRow).filter(ActionRow.game_id == game_id)
         return int(rows.order_by(ActionRow.number.desc()).first().seat)  # type: ignore[union-attr]
 
@@ -298,7 +299,7 @@ def test_two_server_processes_act_on_a_clock_run_out_once(database_url: str) -> 
             thread.join()
         after = wait_for_version(people[0], game["id"], game["version"] + 1)
         time.sleep(1.0)  # time for a second stand-in, were there one
-        with first.app.state.sessions() as db:  # type: ignore[attr-defined]
+        with services_of(first.app).sessions() as db:  # type: ignore[attr-defined]
             moves = db.query(ActionRow).filter(ActionRow.game_id == game["id"]).count()
         assert moves == 1 and people[0].game(game["id"])["version"] == after["version"]
 

@@ -15,6 +15,7 @@ from roses.server.db.store import Change
 from roses.server.errors import Conflict
 from roses.server.play import commits
 from roses.server.play.commits import CommitQueue
+from roses.server.services import services_of
 
 from .conftest import sign_up, two_player_game
 
@@ -41,7 +42,7 @@ def test_a_batch_commits_all_but_the_action_that_conflicts(client: TestClient) -
         _change(game, game["version"] - (game is stale), game["state"]["legal_moves"][0])
         for game in games
     ]
-    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    sessions = services_of(client.app).sessions
     queue = CommitQueue(sessions.kw["bind"])
 
     async def write_all() -> list[BaseException | None]:
@@ -64,9 +65,9 @@ def test_a_batch_commits_all_but_the_action_that_conflicts(client: TestClient) -
 def test_an_acknowledged_action_is_in_the_database(client: TestClient) -> None:
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
-    queue = CommitQueue(client.app.state.sessions.kw["bind"])  # type: ignore[attr-defined]
+    queue = CommitQueue(services_of(client.app).sessions.kw["bind"])  # type: ignore[attr-defined]
     asyncio.run(queue.write(_change(game, game["version"], game["state"]["legal_moves"][0])))
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         assert db.scalar(select(Game.version).where(Game.id == game["id"])) == game["version"] + 1
     with pytest.raises(Conflict):  # the same version twice: the second is refused
         asyncio.run(queue.write(_change(game, game["version"], "draw")))
@@ -78,7 +79,7 @@ def test_the_writer_thread_ends_when_idle_and_comes_back(
     monkeypatch.setattr(commits, "IDLE_SECONDS", 2.0)
     red, white = sign_up(client), sign_up(client)
     games = [two_player_game(red, white) for _ in range(2)]
-    queue = CommitQueue(client.app.state.sessions.kw["bind"])  # type: ignore[attr-defined]
+    queue = CommitQueue(services_of(client.app).sessions.kw["bind"])  # type: ignore[attr-defined]
 
     def writers() -> set[threading.Thread]:
         return {t for t in threading.enumerate() if t.name == "roses-commits" and t.is_alive()}
@@ -89,7 +90,7 @@ def test_the_writer_thread_ends_when_idle_and_comes_back(
         (mine,) = writers() - others  # its own thread wrote it, and waits for more
         mine.join(timeout=10)
         assert not mine.is_alive(), "the writer thread outlived its idle time"
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         for game in games:
             version = db.scalar(select(Game.version).where(Game.id == game["id"]))
             assert version == game["version"] + 1

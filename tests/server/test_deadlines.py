@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from roses.server.clocks.time_control import due_warnings, mark_warned, server_time
 from roses.server.db.models import ActionRow
+from roses.server.services import services_of
 from roses.wotr import default_board
 
 from .clock_helpers import LIVE_5_5, advance, moment, mover, real_time, sweep, timed_game
@@ -141,7 +142,7 @@ def test_an_empty_plan_is_sealed_for_absent_planners_wr10(client: TestClient) ->
     sweep(client)
     after = people[0].game(game["id"])
     assert after["state"]["phase"] != "planning"
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         rows = db.query(ActionRow).filter(ActionRow.game_id == game["id"])
         plans = {row.seat: row.action for row in rows if "orders" in row.action}
     assert plans[1] == {"orders": {}} and plans[2] == {"orders": {}}
@@ -152,7 +153,7 @@ def test_the_80_percent_warning_lists_each_decision_once(client: TestClient) -> 
     """What the notifications read: who has used 80% of the time for this decision."""
     red, white = sign_up(client), sign_up(client)
     game = timed_game([red, white], {"kind": "correspondence", "days": 1})
-    sessions = client.app.state.sessions  # type: ignore[attr-defined]
+    sessions = services_of(client.app).sessions
     with sessions() as db:
         assert [w for w in due_warnings(db, server_time()) if w.game_id == game["id"]] == []
     advance(0.81 * DAY)

@@ -13,6 +13,7 @@ from sqlalchemy import text
 
 from roses.server.db.models import utcnow
 from roses.server.http.json_bounds import MAX_DEPTH, too_deep
+from roses.server.services import services_of
 
 from .conftest import act, opening, sign_up, two_player_game
 
@@ -61,7 +62,7 @@ def test_a_nested_draft_kept_before_the_bound_freezes_nothing(client: TestClient
     everyone's moves go on (before: the view raised RecursionError and every move got 500)."""
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
-    with client.app.state.sessions.begin() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions.begin() as db:  # type: ignore[attr-defined]
         # As the unbounded PUT kept it: the JSON text, written past the ORM's encoder.
         data = "CAST(:data AS JSON)" if db.bind.dialect.name == "postgresql" else ":data"
         db.execute(
@@ -70,7 +71,7 @@ def test_a_nested_draft_kept_before_the_bound_freezes_nothing(client: TestClient
             ),
             {"id": game["id"], "data": json.dumps(nested(DEEP)), "at": utcnow()},
         )
-    client.app.state.games.evict(game["id"])  # type: ignore[attr-defined]
+    services_of(client.app).games.evict(game["id"])  # type: ignore[attr-defined]
     assert red.game(game["id"])["draft"] is None
     with red.websocket(f"/api/games/{game['id']}/ws") as socket:
         assert socket.receive_json()["type"] == "game"

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from roses.server.accounts import users
+from roses.server.services import services_of
 
 from .conftest import sign_up
 
@@ -15,7 +16,7 @@ from .conftest import sign_up
 def _sessions(client: TestClient) -> sessionmaker[Session]:
     app = client.app
     assert isinstance(app, FastAPI)
-    return app.state.sessions  # type: ignore[no-any-return]
+    return services_of(app).sessions  # type: ignore[no-any-return]
 
 
 def test_end_session_names_the_session_and_its_user(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
 from roses.server.db.models import Game, utcnow
+from roses.server.services import services_of
 
 from .conftest import Player, sign_up
 
@@ -80,7 +81,7 @@ def test_a_started_game_is_not_left_but_resigned(client: TestClient) -> None:
 
 
 def _age(client: TestClient, game_id: int, days: float) -> None:
-    with client.app.state.sessions.begin() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions.begin() as db:  # type: ignore[attr-defined]
         game = db.get(Game, game_id)
         assert game is not None
         game.created_at = utcnow() - timedelta(days=days)

@@ -23,6 +23,7 @@ from roses.server.notify.deadline_warnings import claim_warning, send_warnings
 from roses.server.notify.digest import send_digests
 from roses.server.notify.mail import smtp_server as read_smtp_url
 from roses.server.play.live_games import LiveGame
+from roses.server.services import services_of
 
 from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, sign_up, true_board, two_player_game
@@ -70,7 +71,7 @@ def mail_client(
 def _digests(client: TestClient, now: datetime) -> None:
     """The digest's periodic look at ``now``. (On PostgreSQL, whose database the tests
     share, other tests' accounts may get theirs too: the tests count by address.)"""
-    client.portal.call(send_digests, client.app, now)  # type: ignore[union-attr]
+    client.portal.call(send_digests, services_of(client.app), now)  # type: ignore[union-attr]
 
 
 def _address(label: str) -> str:
@@ -187,7 +188,7 @@ def test_a_digest_that_could_not_be_sent_goes_out_at_the_next_look(
         address = _address("later")
         _opt_in(mover, address)
         _digests(client, MORNING)  # refused: nothing listens
-        client.app.state.settings.smtp_url = smtp[0]  # type: ignore[attr-defined]
+        services_of(client.app).settings.smtp_url = smtp[0]  # type: ignore[attr-defined]
         _digests(client, MORNING + timedelta(minutes=10))
     assert len(smtp[1].to(address)) == 1
 
@@ -200,7 +201,7 @@ def test_the_digest_names_each_waiting_game_and_no_secret(
     rose, mover, _other = _game_waiting_for(one, two)
     wotr_id = _wotr_game(one, two)
     wotr_until(mail_client, [one, two], wotr_id, "planning")
-    with mail_client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(mail_client.app).sessions() as db:  # type: ignore[attr-defined]
         live = LiveGame(read_game(db, wotr_id))
     plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3))
     sealed = one.post(
@@ -249,7 +250,7 @@ CORRESPONDENCE = {"kind": "correspondence", "days": 1}
 
 
 def _warnings(client: TestClient) -> None:
-    client.portal.call(send_warnings, client.app)  # type: ignore[union-attr]
+    client.portal.call(send_warnings, services_of(client.app))  # type: ignore[union-attr]
 
 
 def test_a_deadline_warning_by_mail_and_in_the_page_once_80_percent_is_used(
@@ -311,7 +312,7 @@ def test_two_processes_seeing_the_same_warning_give_it_once(
     one, two = sign_up(mail_client), sign_up(mail_client)
     game = timed_game([one, two], CORRESPONDENCE)
     advance(0.9 * 86400)
-    sessions = mail_client.app.state.sessions  # type: ignore[attr-defined]
+    sessions = services_of(mail_client.app).sessions
     now = server_time()
     with sessions() as db:
         [seen_by_first] = [w for w in due_warnings(db, now) if w.game_id == game["id"]]

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from roses.games.wotr import WOTR
 from roses.server.db.store import read_game
 from roses.server.play.live_games import LiveGame
+from roses.server.services import services_of
 
 from .conftest import act, sign_up, two_player_game
 from .hidden import assert_waiting_only
@@ -62,7 +63,7 @@ def test_wotr_plans_to_make_wait_and_a_sealed_plan_stays_secret(client: TestClie
     wotr_until(client, [one, two], game_id, "planning")
     assert one.get(WAITING).json()["count"] == 1
     assert two.get(WAITING).json()["count"] == 1
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         live = LiveGame(read_game(db, game_id))
     plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(1))
     sealed = one.post(

@@ -14,6 +14,7 @@ from roses.server import Settings, create_app
 from roses.server.clocks.time_control import SeatClock
 from roses.server.db.store import Change
 from roses.server.play.relay import RedisRelay
+from roses.server.services import services_of
 
 from .conftest import Player, act, opening, sign_up, two_player_game
 
@@ -61,7 +62,7 @@ def test_another_server_applies_a_relayed_move_to_its_own_state(
         game = two_player_game(red, white)
         red_elsewhere = Player(second, red.name, red.token)
         white_elsewhere = Player(second, white.name, white.token)
-        games = second.app.state.games  # type: ignore[attr-defined]
+        games = services_of(second.app).games
         path = f"/api/games/{game['id']}/ws"
         with white_elsewhere.websocket(path) as white_ws, red_elsewhere.websocket(path) as red_ws:
             for socket in (white_ws, red_ws):  # sent once the game is held
@@ -75,7 +76,7 @@ def test_another_server_applies_a_relayed_move_to_its_own_state(
             assert games.cached(game["id"]) is held  # applied in place, not read again
             assert held.version == after["version"] and held.actions == 1
             # A move the second server never hears of, then one it does: a gap, read again.
-            relay = first.app.state.relay  # type: ignore[attr-defined]
+            relay = services_of(first.app).relay
             with monkeypatch.context() as quiet:
                 quiet.setattr(relay, "publish", lambda *args: None)
                 unheard = act(white, after, pushed["state"]["legal_moves"][0])

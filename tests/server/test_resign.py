@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from roses.games.wotr import WOTR
 from roses.server.db.store import read_game
 from roses.server.play.live_games import LiveGame
+from roses.server.services import services_of
 
 from .conftest import Player, act, sign_up, two_player_game
 
@@ -44,7 +45,7 @@ def test_a_player_resigns_and_the_game_ends_at_once(client: TestClient) -> None:
     assert late.status_code == 409 and late.json()["detail"] == "The game is over."
     assert red.get(f"/api/games/{game['id']}/record").status_code == 200  # over: the record
     # Read afresh from the database, the game is as the writer left it.
-    client.app.state.games.evict(game["id"])  # type: ignore[attr-defined]
+    services_of(client.app).games.evict(game["id"])  # type: ignore[attr-defined]
     assert white.game(game["id"])["result"] == over["result"]
 
 
@@ -81,7 +82,7 @@ def wotr_until(client: TestClient, players: list[Player], game_id: int, phase: s
     """Play random legal actions (the engine's own fallback) until the game reaches ``phase``."""
     rng = random.Random(game_id)
     while True:
-        with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+        with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
             live = LiveGame(read_game(db, game_id))
         if live.state.phase.value == phase:
             return

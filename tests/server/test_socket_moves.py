@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from roses.games import GAMES, register
 from roses.server import Settings, create_app
 from roses.server.play import socket_moves
+from roses.server.services import services_of
 
 from .conftest import Player, opening, sign_up, two_player_game
 from .duel import DUEL
@@ -54,7 +55,7 @@ def test_a_move_on_the_socket_is_acknowledged_after_its_view(client: TestClient)
         _move(white_ws, theirs["game"]["state"]["legal_moves"][0], theirs["version"], 7)
         assert white_ws.receive_json()["version"] == game["version"] + 2
         assert white_ws.receive_json() == {"type": "ack", "id": 7, "version": game["version"] + 2}
-    client.app.state.games.evict(game["id"])  # type: ignore[attr-defined]  # read it again
+    services_of(client.app).games.evict(game["id"])  # type: ignore[attr-defined]  # read it again
     stored = red.game(game["id"])
     assert stored["version"] == game["version"] + 2 and len(stored["state"]["moves"]) == 2
 

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from roses.server.db.store import read_game
 from roses.server.lobby import community_routes
 from roses.server.play.live_games import LiveGame
+from roses.server.services import services_of
 
 from .conftest import sign_up, true_board, two_player_game
 from .hidden import assert_envelopes_only, assert_states_hide_the_pile, history
@@ -42,7 +43,7 @@ def test_a_spectator_sees_the_public_view_only(client: TestClient) -> None:
     watched = spectator.game(game["id"])
     truth = true_board(client, game["id"])
     assert watched["you"] is None and watched["can_act"] is False
-    with client.app.state.sessions() as db:  # type: ignore[attr-defined]
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         public = LiveGame(read_game(db, game["id"])).module_view(None)
     assert {key: watched[key] for key in public} == public  # the game's view for no seat
     assert assert_states_hide_the_pile(watched, history(truth)) == 1

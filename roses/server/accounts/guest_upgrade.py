@@ -11,13 +11,13 @@ from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import Seat, User
 from ..errors import Conflict
-from ..http.deps import CurrentUser, Sessions
-from ..http.quotas import limiter_of
 from ..http.schemas import ERROR_ANSWERS, Registration
 from ..i18n import _
 from ..play.live_games import LiveGames
+from ..services import Sessions, services
 from . import users
 from .routes import _user_json
 
@@ -63,11 +63,11 @@ async def upgrade(
             upgraded = upgrade_guest(db, user.id, body.name, body.password)
             return upgraded, _game_ids(db, user.id)
 
-    upgraded, game_ids = await limiter_of(request).hashing(change)
+    upgraded, game_ids = await services(request).limiter.hashing(change)
     # This process's copies: who this cookie is, and the names games show (read again).
     token = request.cookies[users.SESSION_COOKIE]
-    request.app.state.signed_in.put(users.token_hash(token), upgraded)
-    games: LiveGames = request.app.state.games
+    services(request).signed_in.put(users.token_hash(token), upgraded)
+    games: LiveGames = services(request).games
     for game_id in game_ids:
         games.evict(game_id)
     return _user_json(upgraded)  # as GET /api/me answers

@@ -12,12 +12,13 @@ from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import User
 from ..errors import NotSignedIn
-from ..http.deps import CurrentUser, Sessions, settings_of
-from ..http.quotas import client_address, limiter_of
+from ..http.quotas import client_address
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, current
+from ..services import Sessions, services
 from . import users
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
@@ -33,7 +34,7 @@ def _remember_language(request: Request, response: Response, language: str) -> N
         language,
         max_age=365 * 86400,
         samesite="lax",
-        secure=settings_of(request).secure_cookies,
+        secure=services(request).settings.secure_cookies,
     )
 
 
@@ -46,7 +47,7 @@ def _signed_in_response(request: Request, user: User, token: str, status: int) -
     response = JSONResponse(_user_json(user), status_code=status)
     if user.language:  # signing in brings the account's language to this browser
         _remember_language(request, response, user.language)
-    settings = settings_of(request)
+    settings = services(request).settings
     response.set_cookie(
         users.SESSION_COOKIE,
         token,
@@ -61,7 +62,7 @@ def _signed_in_response(request: Request, user: User, token: str, status: int) -
 @router.post("/accounts/register", status_code=201, tags=["accounts"])
 async def register(body: Registration, request: Request, sessions: Sessions) -> JSONResponse:
     """Create an account (the password is stored as an argon2 hash) and sign in."""
-    limiter = limiter_of(request)
+    limiter = services(request).limiter
     await run_in_threadpool(
         limiter.hit,
         "registrations_per_address",
@@ -73,7 +74,7 @@ async def register(body: Registration, request: Request, sessions: Sessions) -> 
         with sessions.begin() as db:
             user = users.register(db, body.name, body.password)
             user.language = _chosen_language(request)
-            return user, users.start_session(db, user, settings_of(request).session_days)
+            return user, users.start_session(db, user, services(request).settings.session_days)
 
     user, token = await limiter.hashing(create)
     return _signed_in_response(request, user, token, 201)
@@ -83,7 +84,7 @@ async def register(body: Registration, request: Request, sessions: Sessions) -> 
 async def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
     """Sign in; the name's case and Unicode form do not matter. After repeated failures
     for one name or from one address, 429 with Retry-After."""
-    limiter = limiter_of(request)
+    limiter = services(request).limiter
     account, address = users.name_key(body.name), client_address(request)
 
     def sign_in() -> tuple[User, str]:
@@ -103,7 +104,7 @@ async def login(body: Credentials, request: Request, sessions: Sessions) -> JSON
                 limiter.count("login_failures_per_address", address)
                 raise
             user.language = user.language or _chosen_language(request)
-            return user, users.start_session(db, user, settings_of(request).session_days)
+            return user, users.start_session(db, user, services(request).settings.session_days)
 
     user, token = await limiter.hashing(sign_in)
     return _signed_in_response(request, user, token, 200)
@@ -112,7 +113,7 @@ async def login(body: Credentials, request: Request, sessions: Sessions) -> JSON
 @router.post("/accounts/guest", status_code=201, tags=["accounts"])
 def guest(request: Request, sessions: Sessions) -> JSONResponse:
     """Play without an account: a guest name, valid as long as the session."""
-    limiter_of(request).hit(
+    services(request).limiter.hit(
         "guests_per_address",
         client_address(request),
         N_("too many guests were created from your address lately"),
@@ -120,7 +121,7 @@ def guest(request: Request, sessions: Sessions) -> JSONResponse:
     with sessions.begin() as db:
         user = users.create_guest(db)
         user.language = _chosen_language(request)
-        token = users.start_session(db, user, settings_of(request).session_days)
+        token = users.start_session(db, user, services(request).settings.session_days)
     return _signed_in_response(request, user, token, 201)
 
 
@@ -136,8 +137,8 @@ async def logout(request: Request, sessions: Sessions) -> Response:
 
         ended = await asyncio.to_thread(end)
         if ended is not None:
-            request.app.state.signed_in.forget(ended.token_hash)
-            request.app.state.hub.close_session(ended.token_hash)
+            services(request).signed_in.forget(ended.token_hash)
+            services(request).hub.close_session(ended.token_hash)
     response = Response(status_code=204)
     response.delete_cookie(users.SESSION_COOKIE)
     return response
@@ -162,7 +163,7 @@ async def choose_language(body: LanguageChoice, request: Request, sessions: Sess
                     user.language = body.language
 
         await asyncio.to_thread(save)
-        cached = request.app.state.signed_in.get(users.token_hash(token))
+        cached = services(request).signed_in.get(users.token_hash(token))
         if cached is not None:  # this process answers in the new language at once
             cached.language = body.language
     response = Response(status_code=204)

@@ -9,17 +9,17 @@ from fastapi.responses import JSONResponse
 from roses.games import Outcome
 from roses.games.base import TimeoutRule
 
+from ..accounts.signed_in import CurrentUser
 from ..errors import Conflict, Forbidden
-from ..http.deps import CurrentUser
 from ..http.schemas import ERROR_ANSWERS, GameId
 from ..i18n import _
 from ..play.live_games import LiveGame
-from ..play.routes import _games
 from ..play.views import game_view
+from ..services import services
 from .time_control import claimable, server_time
-from .timeouts import checks, lost_on_time
+from .timeouts import lost_on_time
 
-router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=checks)
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 @router.post("/games/{game_id}/claim-timeout", tags=["play"])
@@ -59,7 +59,7 @@ async def claim_timeout(game_id: GameId, user: CurrentUser, request: Request) ->
             raise Conflict(_("your own deadline has passed: only your opponent may claim the win"))
         return lost_on_time(live, late.seat)
 
-    live = await _games(request).finish(game_id, outcome)
+    live = await services(request).games.finish(game_id, outcome)
     return JSONResponse(game_view(live, user.id))
 
 

@@ -23,7 +23,7 @@ increment it earned, so nobody gains time.
 
 For the 80% warning (notifications): ``due_warnings(db, now)`` lists the (game, seat, user)
 to warn, ``mark_warned(db, warning, now)`` records that the warning went out. The time comes
-from ``ServerTime`` (``app.state.now``), which tests move forward.
+from ``ServerTime`` (``Services.now``), which tests move forward.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class ServerTime:
         self.offset += delta
 
 
-server_time = ServerTime()  # the server's clock (app.state.now): tests move it
+server_time = ServerTime()  # the server's clock (Services.now): tests move it
 
 
 @dataclass(frozen=True)

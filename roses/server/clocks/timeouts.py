@@ -23,7 +23,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 
-from fastapi import FastAPI
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,6 +33,7 @@ from ..db.models import Game, as_utc
 from ..db.store import ACTIVE, offered
 from ..errors import Conflict, ServiceError
 from ..play.live_games import LiveGame, LiveGames
+from ..services import Services
 from ..workers.bot_runner import BotRunner
 from ..workers.periodic import repeated
 from .time_control import clock_due, run_out, server_time
@@ -148,10 +148,10 @@ def lost_on_time(live: LiveGame, seat: int) -> Outcome:
 
 
 @asynccontextmanager
-async def checks(app: FastAPI) -> AsyncIterator[None]:
+async def checks(app: Services) -> AsyncIterator[None]:
     """The sweep at startup and then periodically, for as long as the server runs."""
-    timeouts: Timeouts = app.state.timeouts
-    seconds = lambda: app.state.settings.clock_check_seconds  # noqa: E731
+    timeouts: Timeouts = app.timeouts
+    seconds = lambda: app.settings.clock_check_seconds  # noqa: E731
     try:
         async with repeated(timeouts.sweep, seconds, "looking for clocks run out"):
             yield

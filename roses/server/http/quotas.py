@@ -27,12 +27,13 @@ from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, Seat, User
 from ..db.store import ACTIVE, WAITING
 from ..errors import ServiceError, as_sentence
 from ..i18n import N_, _, ngettext
+from ..services import services
 from ..settings import Settings, Window
-from .deps import CurrentUser, sessions_of
 
 T = TypeVar("T")
 
@@ -102,19 +103,14 @@ class Limiter:
         return await anyio.to_thread.run_sync(work, limiter=self.password_slots)
 
 
-def limiter_of(request: Request) -> Limiter:
-    return request.app.state.limiter  # type: ignore[no-any-return]
-
-
 def client_address(request: Request) -> str:
     """The client's address. Behind a proxy, uvicorn takes it from X-Forwarded-For when the
     proxy's address is in FORWARDED_ALLOW_IPS (127.0.0.1 by default)."""
     return request.client.host if request.client else "unknown"
 
 
-def install(app: FastAPI, settings: Settings) -> None:
-    """Give ``app`` its limiter and the 429 answer with ``Retry-After``."""
-    app.state.limiter = Limiter(settings)
+def install(app: FastAPI) -> None:
+    """Give ``app`` the 429 answer with ``Retry-After``."""
 
     async def _too_many(_: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, TooMany)
@@ -197,7 +193,9 @@ async def new_game_allowed(request: Request, user: CurrentUser) -> None:
     except ValueError:
         body = None  # no body: the route's validation says what is missing
     kinds = _seat_kinds(body)
-    await run_in_threadpool(_check_new_game, limiter_of(request), sessions_of(request), user, kinds)
+    await run_in_threadpool(
+        _check_new_game, services(request).limiter, services(request).sessions, user, kinds
+    )
 
 
 def _check_join(limiter: Limiter, sessions: sessionmaker[Session], user: User) -> None:
@@ -207,4 +205,6 @@ def _check_join(limiter: Limiter, sessions: sessionmaker[Session], user: User) -
 
 async def join_allowed(request: Request, user: CurrentUser) -> None:
     """Dependency for taking a seat: the open-game quota."""
-    await run_in_threadpool(_check_join, limiter_of(request), sessions_of(request), user)
+    await run_in_threadpool(
+        _check_join, services(request).limiter, services(request).sessions, user
+    )

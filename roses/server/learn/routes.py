@@ -24,16 +24,16 @@ from sqlalchemy import select
 from roses.games import JSON, InvalidInput, game_module
 from roses.games.base import Analysable, analysable
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, Seat, User
 from ..db.store import ACTIVE, FINISHED
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable, as_sentence
-from ..http.deps import CurrentUser
-from ..http.quotas import limiter_of
 from ..http.schemas import ERROR_ANSWERS, GameId
 from ..i18n import N_, _, game_error
 from ..play.live_games import LiveGame, LiveGames
 from ..play.views import summary
-from ..workers.analysis_runner import AnalysisRunner, stored_results
+from ..services import services
+from ..workers.analysis_runner import stored_results
 from ..workers.bot_pool import BotFailed
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, tags=["analysis"])
@@ -52,14 +52,6 @@ class Analysis(BaseModel):
     running: bool = Field(description="whether the analysis is being made now (poll again)")
     problem: str | None = Field(description="why the last analysis stopped short, if it did")
     seconds: float = Field(description="the search time per decision")
-
-
-def _runner(request: Request) -> AnalysisRunner:
-    return request.app.state.analyses  # type: ignore[no-any-return]
-
-
-def _games(request: Request) -> LiveGames:
-    return request.app.state.games  # type: ignore[no-any-return]
 
 
 def _analyses_of(live: LiveGame) -> Analysable:
@@ -93,10 +85,10 @@ async def _inputs(games: LiveGames, live: LiveGame, analyses: Analysable) -> lis
 
 
 async def _analysis(request: Request, game_id: int, user: User, start: bool) -> JSONResponse:
-    games, runner = _games(request), _runner(request)
+    games, runner = services(request).games, services(request).analyses
     live = await games.get(game_id)
     analyses = _analyses_of(live)
-    sessions = request.app.state.sessions
+    sessions = services(request).sessions
 
     def read() -> tuple[bool, dict[int, JSON]]:
         with sessions() as db:
@@ -109,7 +101,7 @@ async def _analysis(request: Request, game_id: int, user: User, start: bool) -> 
     inputs = await _inputs(games, live, analyses)
     missing = [number for number in range(len(inputs)) if number not in results]
     if start and missing and not runner.running(game_id):
-        limiter_of(request).hit(
+        services(request).limiter.hit(
             "analyses_per_account", str(user.id), N_("you have asked for many analyses lately")
         )
         runner.start(game_id, live.module.name, inputs, set(results))
@@ -197,14 +189,14 @@ async def analyse_position(
         position = analyses.position_input(body.position)
     except InvalidInput as error:
         raise Unprocessable("position", game_error(error)) from None
-    if await asyncio.to_thread(_plays_rated, request.app.state.sessions, user):
+    if await asyncio.to_thread(_plays_rated, services(request).sessions, user):
         raise Forbidden(_("you are playing a rated game: analysis opens to you once it is over"))
-    limiter_of(request).hit(
+    services(request).limiter.hit(
         "position_analyses_per_account",
         str(user.id),
         N_("you have asked for many position analyses lately"),
     )
-    runner = _runner(request)
+    runner = services(request).analyses
     try:
         result = await runner.analyse_position(module.name, position)
     except TimeoutError:

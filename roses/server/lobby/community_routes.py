@@ -5,23 +5,20 @@ before they start, in one transaction followed by the usual announcement."""
 from __future__ import annotations
 
 import asyncio
-import functools
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from roses.games import Outcome
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, User
 from ..db.store import ACTIVE, CANCELLED, offered
 from ..errors import Conflict, Forbidden, Unprocessable
-from ..http.deps import CurrentUser
-from ..http.quotas import limiter_of
 from ..http.schemas import (
     ERROR_ANSWERS,
     ChatLine,
@@ -35,30 +32,20 @@ from ..http.schemas import (
 from ..i18n import _
 from ..play import chat, notes
 from ..play.live_games import GameHeader, LiveGame
-from ..play.routes import _announce_and_view, _games, _in_transaction
+from ..play.routes import _announce_and_view, _in_transaction
 from ..play.views import game_view, summary
+from ..services import services
 from . import leaving, rematch
-from .expiry import checks, expired_first
+from .expiry import expired_first
 
-
-@asynccontextmanager
-async def _running(app: FastAPI) -> AsyncIterator[None]:
-    """While the server runs: notes from the other server processes reach this one's
-    watchers, and open games expire."""
-    if app.state.relay is not None:
-        app.state.relay.on_note(functools.partial(notes.deliver, app))
-    async with checks(app):
-        yield
-
-
-router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=_running)
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 PAGE_SIZE = 30
 MutedName = Annotated[str, Path(min_length=2, max_length=24, description="a player's name")]
 
 
 async def _read(request: Request, reading: Callable[[Session], Any]) -> Any:
     def run() -> Any:
-        with request.app.state.sessions() as db:
+        with services(request).sessions() as db:
             return reading(db)
 
     return await asyncio.to_thread(run)
@@ -78,7 +65,7 @@ async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
             raise Forbidden(_("you have no seat in this game"))
         return live.module.resign(live.state, seat)
 
-    live = await _games(request).finish(game_id, outcome)
+    live = await services(request).games.finish(game_id, outcome)
     return JSONResponse(game_view(live, user.id))
 
 
@@ -119,12 +106,12 @@ async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> 
     ``{"type": "rematch", "game_id": n, "rematch": <this answer>}``."""
     vote: rematch.Vote = await _in_transaction(request, lambda db: rematch.vote(db, user, game_id))
     if vote.counted:
-        games = _games(request)
+        games = services(request).games
         await games.changed_elsewhere(game_id)  # the vote bumped its version
         if vote.started is not None:
             await games.changed_elsewhere(vote.started)  # its players' lobbies, its bots
         note = {"type": "rematch", "game_id": game_id, "rematch": vote.offer}
-        await notes.tell(request.app, game_id, note)
+        await notes.tell(services(request), game_id, note)
     return RematchOffer(**vote.offer)
 
 
@@ -135,7 +122,7 @@ async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> 
 async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> ChatOut:
     """The game's latest messages, oldest first (not those of players I muted), and whether
     I may write now."""
-    live = await _games(request).get(game_id)
+    live = await services(request).games.get(game_id)
     messages = await _read(request, lambda db: chat.messages(db, game_id, user))
     return ChatOut(messages=messages, may_write=_refusal(live, user) is None)
 
@@ -161,16 +148,16 @@ async def write_chat(
     text = body.text.strip()
     if not text:
         raise Unprocessable("text", _("the message is empty"))
-    live = await _games(request).get(game_id)
+    live = await services(request).games.get(game_id)
     refusal = _refusal(live, user)
     if refusal is not None:
         raise (Forbidden if live.seat_of(user.id) is None else Conflict)(refusal)
-    limiter_of(request).hit(
+    services(request).limiter.hit(
         "chat_messages_per_account", str(user.id), "you are writing faster than the table reads"
     )
     message = await _in_transaction(request, lambda db: chat.add(db, game_id, user, text))
     note = {"type": "chat", "game_id": game_id, "message": message, notes.AUTHOR: user.id}
-    await notes.tell(request.app, game_id, note)
+    await notes.tell(services(request), game_id, note)
     return ChatMessageOut(**message)
 
 

@@ -10,13 +10,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 
-from fastapi import FastAPI, Request
+from fastapi import Request
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, utcnow
 from ..db.store import CANCELLED, WAITING
-from ..http.deps import CurrentUser
+from ..services import Services, services
 from ..workers.periodic import repeated
 
 log = logging.getLogger("roses.server")
@@ -36,25 +37,25 @@ def expire_open_games(db: Session, days: float) -> list[int]:
     return ids
 
 
-async def expire(app: FastAPI) -> None:
+async def expire(app: Services) -> None:
     """Expire what is due and tell the games' watchers and lobbies."""
 
     def run() -> list[int]:
-        with app.state.sessions.begin() as db:
-            return expire_open_games(db, app.state.settings.open_game_days)
+        with app.sessions.begin() as db:
+            return expire_open_games(db, app.settings.open_game_days)
 
     for game_id in await asyncio.to_thread(run):
-        await app.state.games.changed_elsewhere(game_id)
+        await app.games.changed_elsewhere(game_id)
 
 
 async def expired_first(request: Request, _: CurrentUser) -> None:
     """Dependency of the routes that list games (signed in): nothing expired is listed."""
-    await expire(request.app)
+    await expire(services(request))
 
 
 @asynccontextmanager
-async def checks(app: FastAPI) -> AsyncIterator[None]:
-    """The periodic check, for as long as the server runs (a router's lifespan)."""
-    seconds = lambda: app.state.settings.expiry_check_seconds  # noqa: E731
+async def checks(app: Services) -> AsyncIterator[None]:
+    """The periodic check, for as long as the server runs."""
+    seconds = lambda: app.settings.expiry_check_seconds  # noqa: E731
     async with repeated(lambda: expire(app), seconds, "expiring open games"):
         yield

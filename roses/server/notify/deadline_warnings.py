@@ -12,7 +12,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from fastapi import FastAPI
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -21,6 +20,7 @@ from ..db.models import Game, Seat, User
 from ..i18n import SOURCE_LANGUAGE, _, speaking
 from ..play.hub import Hub
 from ..play.live_games import GameHeader
+from ..services import Services
 from ..settings import Settings
 from ..workers.periodic import repeated
 from . import mail
@@ -117,12 +117,12 @@ def _watching(hub: Hub, warning: DeadlineWarning) -> bool:
     return any(watcher.user_id == warning.clock.user_id for watcher in watchers)
 
 
-async def send_warnings(app: FastAPI, now: datetime | None = None) -> int:
+async def send_warnings(app: Services, now: datetime | None = None) -> int:
     """Warn everyone due at ``now`` (the server's clock); how many e-mails went."""
-    settings: Settings = app.state.settings
-    sessions: sessionmaker[Session] = app.state.sessions
-    hub: Hub = app.state.hub
-    now = now or app.state.now()
+    settings: Settings = app.settings
+    sessions: sessionmaker[Session] = app.sessions
+    hub: Hub = app.hub
+    now = now or app.now()
     warnings = await asyncio.to_thread(claim_warnings, sessions, now)
     sent = 0
     for warning in warnings:
@@ -147,8 +147,8 @@ async def send_warnings(app: FastAPI, now: datetime | None = None) -> int:
 
 
 @asynccontextmanager
-async def deadline_warnings(app: FastAPI) -> AsyncIterator[None]:
+async def deadline_warnings(app: Services) -> AsyncIterator[None]:
     """The periodic look for warnings to give, for as long as the server runs."""
-    seconds = lambda: app.state.settings.warning_check_seconds  # noqa: E731
+    seconds = lambda: app.settings.warning_check_seconds  # noqa: E731
     async with repeated(lambda: send_warnings(app), seconds, "sending the deadline warnings"):
         yield

@@ -12,12 +12,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from fastapi import FastAPI
 from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..db.models import User, utcnow
 from ..i18n import SOURCE_LANGUAGE, _, ngettext, speaking
+from ..services import Services
 from ..settings import Settings
 from ..workers.periodic import repeated
 from . import mail
@@ -156,14 +156,14 @@ def unsubscribe_key(sessions: sessionmaker[Session]) -> str:
         return server_secret(db, UNSUBSCRIBE_SECRET)
 
 
-async def send_digests(app: FastAPI, now: datetime | None = None) -> int:
+async def send_digests(app: Services, now: datetime | None = None) -> int:
     """Send the digests due at ``now`` (from ``digest_hour`` on each day); how many went."""
-    settings: Settings = app.state.settings
+    settings: Settings = app.settings
     now = now or utcnow()
     if settings.smtp_url is None or now.hour < settings.digest_hour:
         return 0
     server = mail.smtp_server(settings.smtp_url)
-    sessions: sessionmaker[Session] = app.state.sessions
+    sessions: sessionmaker[Session] = app.sessions
     digests = await asyncio.to_thread(claim_digests, sessions, now)
     if not digests:
         return 0
@@ -181,11 +181,11 @@ async def send_digests(app: FastAPI, now: datetime | None = None) -> int:
 
 
 @asynccontextmanager
-async def digests(app: FastAPI) -> AsyncIterator[None]:
+async def digests(app: Services) -> AsyncIterator[None]:
     """The periodic digest, for as long as the server runs (when it sends e-mail at all)."""
-    if app.state.settings.smtp_url is None:
+    if app.settings.smtp_url is None:
         yield
         return
-    seconds = lambda: app.state.settings.digest_check_seconds  # noqa: E731
+    seconds = lambda: app.settings.digest_check_seconds  # noqa: E731
     async with repeated(lambda: send_digests(app), seconds, "sending the digests"):
         yield

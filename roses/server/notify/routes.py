@@ -4,21 +4,19 @@ and the unsubscribe links of e-mails (which work without signing in)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Path, Request
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..accounts.signed_in import CurrentUser
 from ..errors import Conflict, NotFound, Unprocessable
-from ..http.deps import CurrentUser, Sessions, settings_of
 from ..http.schemas import ERROR_ANSWERS
 from ..i18n import _
+from ..services import Sessions, services
 from . import mail
-from .deadline_warnings import deadline_warnings
-from .digest import UNSUBSCRIBE_SECRET, digests
+from .digest import UNSUBSCRIBE_SECRET
 from .notifications import (
     MailKind,
     NotificationSettings,
@@ -28,14 +26,7 @@ from .notifications import (
     waiting_games,
 )
 
-
-@asynccontextmanager
-async def _running(app: FastAPI) -> AsyncIterator[None]:
-    async with digests(app), deadline_warnings(app):
-        yield
-
-
-router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, lifespan=_running)
+router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 UnsubscribeToken = Annotated[
     str, Path(min_length=8, max_length=200, description="the token of an e-mail's link")
@@ -130,7 +121,7 @@ async def get_settings(
     def read() -> NotificationSettingsOut:
         with sessions() as db:
             return _settings_json(
-                settings_for(db, user.id), settings_of(request).smtp_url is not None
+                settings_for(db, user.id), services(request).settings.smtp_url is not None
             )
 
     return await asyncio.to_thread(read)
@@ -142,7 +133,7 @@ async def put_settings(
 ) -> NotificationSettingsOut:
     """Change my notification settings (all of them at once). E-mails need an address, and
     a server that sends e-mail (409 otherwise); nothing changes when refused."""
-    email_available = settings_of(request).smtp_url is not None
+    email_available = services(request).settings.smtp_url is not None
     wants_mail = body.digest or body.deadline_warning
     if wants_mail and body.email is None:
         field = "digest" if body.digest else "deadline_warning"

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,7 +28,6 @@ from ..db.models import Game, utcnow
 from ..db.store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from ..i18n import _, game_error
-from ..ratings import updates
 from .commits import CommitQueue
 
 log = logging.getLogger("roses.server.games")
@@ -248,23 +247,34 @@ class LiveGame(GameHeader):
         self._views.clear()
 
 
+class GameListener(Protocol):
+    """Who hears of the live games: told under the game's lock, in the order of versions."""
+
+    def changed(self, live: LiveGame, *, relayed: bool) -> None:
+        """A new version (``relayed``: another server process made it and told the others)."""
+
+    def loaded(self, live: LiveGame) -> None:
+        """Read afresh (a restart, another process gone): it may wait for a bot or a clock."""
+
+
+# Run in a thread, in a transaction of its own, when a game has just ended (e.g. ratings),
+# before anyone is told.
+FinishedHook = Callable[[Session, int], None]
+
+
 class LiveGames:
     """The games held in memory, least recently used dropped first beyond ``capacity``."""
 
     def __init__(
         self,
         sessions: sessionmaker[Session],
-        on_change: Callable[[LiveGame], None],
-        on_load: Callable[[LiveGame], None],
         capacity: int = 20_000,
-        on_relayed: Callable[[LiveGame], None] | None = None,
+        finished_hooks: Sequence[FinishedHook] = (),
     ) -> None:
         self._sessions = sessions
         self._commits = CommitQueue(sessions.kw["bind"])
-        self._on_change = on_change  # delivers views, pokes bots; runs under the game's lock
-        # The same for a change another server process made (which told the others).
-        self._on_relayed = on_relayed or on_change
-        self._on_load = on_load  # e.g. starts the bots a game read afresh is waiting for
+        self.listener: GameListener = _Unheard()
+        self._finished_hooks = tuple(finished_hooks)
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
@@ -293,7 +303,7 @@ class LiveGames:
             del self._loading[game_id]
         self._games[game_id] = live
         future.set_result(live)
-        self._on_load(live)
+        self.listener.loaded(live)
         while len(self._games) > self._capacity:
             _, oldest = self._games.popitem(last=False)
             oldest.stale = True
@@ -336,8 +346,8 @@ class LiveGames:
                 self.evict(game_id)  # memory ran ahead of the database: read it again
                 raise
             live.accept(change)
-            await self._rate_if_over(live)
-            self._on_change(live)
+            await self._tell_if_over(live)
+            self.listener.changed(live, relayed=False)
             return live
         finally:
             live.lock.release()
@@ -361,24 +371,26 @@ class LiveGames:
                 live.clocks = list(stopped)
             live.last_change = None
             live.clear_views()
-            await self._rate_if_over(live)
-            self._on_change(live)
+            await self._tell_if_over(live)
+            self.listener.changed(live, relayed=False)
             return live
         finally:
             live.lock.release()
 
-    async def _rate_if_over(self, live: LiveGame) -> None:
-        """A rated game just ended: its seats' ratings change (before anyone is told). The
-        action that ended it is saved already: a failure here is logged, never answered."""
-        if live.status == FINISHED:
+    async def _tell_if_over(self, live: LiveGame) -> None:
+        """A game just ended: the finished hooks run (before anyone is told). The action
+        that ended it is saved already: a failure here is logged, never answered."""
+        if live.status != FINISHED:
+            return
+        for hook in self._finished_hooks:
             try:
-                await asyncio.to_thread(self._rate, live.id)
+                await asyncio.to_thread(self._run_hook, hook, live.id)
             except Exception:
-                log.exception("game %s ended but its ratings could not be written", live.id)
+                log.exception("game %s ended but %s failed", live.id, hook.__qualname__)
 
-    def _rate(self, game_id: int) -> None:
+    def _run_hook(self, hook: FinishedHook, game_id: int) -> None:
         with self._sessions.begin() as db:
-            updates.rate_game(db, game_id)
+            hook(db, game_id)
 
     def _write_finish(
         self,
@@ -419,7 +431,7 @@ class LiveGames:
         except ServiceError:
             return  # gone
         try:
-            (self._on_relayed if relayed else self._on_change)(live)
+            self.listener.changed(live, relayed=relayed)
         finally:
             live.lock.release()
 
@@ -439,6 +451,16 @@ class LiveGames:
                         self.evict(change.game_id)
                     else:
                         live.accept(change)
-                        self._on_relayed(live)
+                        self.listener.changed(live, relayed=True)
                         return
         await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)
+
+
+class _Unheard:
+    """The listener until the server gives its own: nobody hears."""
+
+    def changed(self, live: LiveGame, *, relayed: bool) -> None:
+        pass
+
+    def loaded(self, live: LiveGame) -> None:
+        pass

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import FastAPI
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..services import Services
 from . import chat
 
 AUTHOR = "author"  # a chat note's author's id: used to honour mutes, never sent to clients
@@ -20,21 +20,21 @@ def _muting(sessions: sessionmaker[Session], author: int, readers: set[int]) -> 
         return chat.muting(db, author, readers)
 
 
-async def deliver(app: FastAPI, game_id: int, note: dict[str, Any]) -> None:
+async def deliver(app: Services, game_id: int, note: dict[str, Any]) -> None:
     """To this process's watchers of the game, except those who muted the note's author."""
-    watchers = app.state.hub.game_watchers(game_id)
+    watchers = app.hub.game_watchers(game_id)
     muting: set[int] = set()
     if AUTHOR in note and watchers:
         readers = {watcher.user_id for watcher in watchers}
-        muting = await asyncio.to_thread(_muting, app.state.sessions, note[AUTHOR], readers)
+        muting = await asyncio.to_thread(_muting, app.sessions, note[AUTHOR], readers)
     message = {key: value for key, value in note.items() if key != AUTHOR}
     for watcher in watchers:
         if watcher.user_id not in muting:
             watcher.send(message)
 
 
-async def tell(app: FastAPI, game_id: int, note: dict[str, Any]) -> None:
+async def tell(app: Services, game_id: int, note: dict[str, Any]) -> None:
     """To every watcher of the game, in every server process."""
     await deliver(app, game_id, note)
-    if app.state.relay is not None:
-        app.state.relay.publish_note(game_id, note)
+    if app.relay is not None:
+        app.relay.publish_note(game_id, note)

@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 
 from roses.games import GAMES, JSON
 
+from ..accounts.signed_in import CurrentUser
 from ..clocks import time_control
 from ..db import store
 from ..db.models import Game, User
 from ..db.store import FINISHED, WAITING
 from ..errors import Conflict, Forbidden, Unprocessable
 from ..http import quotas
-from ..http.deps import CurrentUser, Sessions, settings_of
 from ..http.schemas import (
     ERROR_ANSWERS,
     DraftRequest,
@@ -32,14 +32,11 @@ from ..http.schemas import (
 )
 from ..i18n import _
 from ..lobby.expiry import expired_first
-from .live_games import GameHeader, LiveGame, LiveGames
+from ..services import Sessions, services
+from .live_games import GameHeader, LiveGame
 from .views import game_view, summary
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
-
-
-def _games(request: Request) -> LiveGames:
-    return request.app.state.games  # type: ignore[no-any-return]
 
 
 # -- the catalogue --------------------------------------------------------------------------
@@ -60,8 +57,8 @@ def catalog(request: Request) -> dict[str, Any]:
             }
             for module in GAMES.values()
         ],
-        "strength_seconds": settings_of(request).bot_seconds,
-        "live_clocks": settings_of(request).live_clocks,
+        "strength_seconds": services(request).settings.bot_seconds,
+        "live_clocks": services(request).settings.live_clocks,
         "correspondence_days": list(time_control.CORRESPONDENCE_DAYS),
     }
 
@@ -76,7 +73,7 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
     limit = body.time_limit
     try:
         control = time_control.chosen_control(
-            limit.kind, limit.clock, limit.days, settings_of(request).live_clocks
+            limit.kind, limit.clock, limit.days, services(request).settings.live_clocks
         )
     except time_control.TimeLimitError as error:
         raise Unprocessable(f"time_limit.{error.field}", str(error)) from None
@@ -85,7 +82,7 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
         return store.create_game(db, user, body, control).id
 
     game_id = await _in_transaction(request, create)
-    games = _games(request)
+    games = services(request).games
     await games.changed_elsewhere(game_id)
     return _view_response(await games.get(game_id), user.id, 201)
 
@@ -132,7 +129,7 @@ async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
 
 async def _in_transaction(request: Request, change: Callable[[Session], Any]) -> Any:
     def run() -> Any:
-        with request.app.state.sessions.begin() as db:
+        with services(request).sessions.begin() as db:
             return change(db)
 
     return await asyncio.to_thread(run)
@@ -140,7 +137,7 @@ async def _in_transaction(request: Request, change: Callable[[Session], Any]) ->
 
 async def _announce_and_view(request: Request, game_id: int, user: User) -> JSONResponse:
     """After a change made outside the game's writer: read it again, tell the watchers."""
-    games = _games(request)
+    games = services(request).games
     await games.changed_elsewhere(game_id)
     return _view_response(await games.get(game_id), user.id)
 
@@ -156,13 +153,13 @@ def _view_response(live: LiveGame, user_id: int, status: int = 200) -> JSONRespo
 @router.get("/games/{game_id}", tags=["play"])
 async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """The game as my seat sees it (a spectator's view if I have no seat)."""
-    return _view_response(await _games(request).get(game_id), user.id)
+    return _view_response(await services(request).games.get(game_id), user.id)
 
 
 @router.get("/games/{game_id}/materials", tags=["play"])
 async def materials(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """The public components the page draws with (a map, card texts); they never change."""
-    live = await _games(request).get(game_id)
+    live = await services(request).games.get(game_id)
     return live.module.materials(live.players, live.options)
 
 
@@ -175,7 +172,7 @@ async def _act(
             raise Forbidden(_("you have no seat in this game"))
         return seat
 
-    live = await _games(request).act(game_id, my_seat, action, version)
+    live = await services(request).games.act(game_id, my_seat, action, version)
     return _view_response(live, user.id)
 
 
@@ -214,23 +211,23 @@ async def save_draft(
     """Keep my seat's private draft (e.g. a plan not yet sealed). Nobody else ever sees it,
     nor when or how often it changes: it does not change the game's version."""
     size = len(json.dumps(body.draft))
-    if size > settings_of(request).draft_bytes:
+    if size > services(request).settings.draft_bytes:
         raise Unprocessable(
             "draft",
             _(
                 "the draft is {size} bytes; at most {most} are kept",
                 size=size,
-                most=settings_of(request).draft_bytes,
+                most=services(request).settings.draft_bytes,
             ),
         )
-    await _games(request).save_draft(game_id, user.id, body.draft)
+    await services(request).games.save_draft(game_id, user.id, body.draft)
     return Response(status_code=204)
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])
 async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """Every state of the game action by action, as my seat may see each (all, once over)."""
-    live = await _games(request).get(game_id)
+    live = await services(request).games.get(game_id)
     seat = None if live.status == FINISHED else live.seat_of(user.id)
     return {"game": summary(live, user.id), "frames": live.module.replay(live.state, seat)}
 
@@ -238,7 +235,7 @@ async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[s
 @router.get("/games/{game_id}/record", tags=["play"])
 async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """The game record (the engine's format, with the deal): only once the game is over."""
-    live = await _games(request).get(game_id)
+    live = await services(request).games.get(game_id)
     if live.status != FINISHED:
         raise Conflict(_("the record holds the deal's secrets: it is ready when the game is over"))
     names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, FastAPI, WebSocket
+from fastapi import APIRouter, WebSocket
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts import users
@@ -22,6 +22,7 @@ from ..db.store import ACTIVE, CANCELLED, WAITING
 from ..errors import ServiceError
 from ..http.schemas import GameId
 from ..i18n import use
+from ..services import Services, services
 from . import socket_moves
 from .hub import Hub, Watcher, encode
 from .live_games import LiveGame, LiveGames
@@ -34,11 +35,11 @@ FORBIDDEN = 4403
 NOT_FOUND = 4404
 
 
-def announce(app: FastAPI, live: LiveGame, *, relayed: bool = False) -> None:
+def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
     """After a change (under the game's lock): views to this process's watchers, a note to
     the players' lobbies, the bots, and the other server processes; ``relayed``: another
     process made the change, started its bots and told the others already."""
-    hub: Hub = app.state.hub
+    hub: Hub = app.hub
     encoded: dict[int, str] = {}  # one encoding per viewer, shared by all their sockets
     for watcher in hub.game_watchers(live.id):
         if watcher.version < live.version:
@@ -56,15 +57,29 @@ def announce(app: FastAPI, live: LiveGame, *, relayed: bool = False) -> None:
         # Created, joined, left, started or called off: everyone's list of open games and
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
-    app.state.timeouts.arm(live)  # its clocks' next moment (or none)
+    app.timeouts.arm(live)  # its clocks' next moment (or none)
     if relayed:
         return
-    app.state.bots.poke(live)
-    if app.state.relay is not None:
+    app.bots.poke(live)
+    if app.relay is not None:
         change = live.last_change
         if change is not None and change.based_on + 1 != live.version:
             change = None  # not the change that made this version
-        app.state.relay.publish(live.id, live.version, change)
+        app.relay.publish(live.id, live.version, change)
+
+
+class Announcer:
+    """What the live games tell reaches the sockets, the bots, the clocks and the relay."""
+
+    def __init__(self, app: Services) -> None:
+        self.app = app
+
+    def changed(self, live: LiveGame, *, relayed: bool) -> None:
+        announce(self.app, live, relayed=relayed)
+
+    def loaded(self, live: LiveGame) -> None:
+        self.app.bots.poke(live)
+        self.app.timeouts.arm(live)
 
 
 def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
@@ -87,7 +102,7 @@ async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
         await socket.close(code=FORBIDDEN, reason="another site's page may not watch games")
         return None
     token = socket.cookies.get(users.SESSION_COOKIE)
-    user = await asyncio.to_thread(_user, socket.app.state.sessions, token)
+    user = await asyncio.to_thread(_user, services(socket).sessions, token)
     if user is None or token is None:
         await socket.close(code=UNAUTHORIZED, reason="sign in first")
         return None
@@ -133,8 +148,8 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     if signed_in is None:
         return
     user, session = signed_in
-    games: LiveGames = socket.app.state.games
-    hub: Hub = socket.app.state.hub
+    games: LiveGames = services(socket).games
+    hub: Hub = services(socket).hub
     try:
         live = await games.locked(game_id)
     except ServiceError as error:
@@ -167,7 +182,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     if signed_in is None:
         return
     user, session = signed_in
-    hub: Hub = socket.app.state.hub
+    hub: Hub = services(socket).hub
     watcher = Watcher(socket, user.id, session)
     hub.watch_lobby(watcher)
     watcher.send({"type": "hello", "user": user.name})

@@ -13,15 +13,16 @@ from sqlalchemy.orm import Session
 
 from roses.games import InvalidInput, game_module
 
+from ..accounts.signed_in import CurrentUser
 from ..accounts.users import find_user
 from ..db import store
 from ..db.models import as_utc
 from ..errors import NotFound
-from ..http.deps import CurrentUser
 from ..http.schemas import ERROR_ANSWERS
 from ..i18n import _, game_error
 from ..play.live_games import GameHeader
 from ..play.views import summary
+from ..services import services
 from . import updates
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, tags=["ratings"])
@@ -108,7 +109,7 @@ def _check_variant(game: str, variant: str) -> str:
 
 async def _read(request: Request, reading: Any) -> Any:
     def run() -> Any:
-        with request.app.state.sessions() as db:
+        with services(request).sessions() as db:
             return reading(db)
 
     return await asyncio.to_thread(run)

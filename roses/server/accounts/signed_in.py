@@ -1,28 +1,20 @@
-"""What every route needs: the database sessions, the settings, the signed-in user."""
+"""Who is signed in: the session cookie's user, looked up once and then cached."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections import OrderedDict
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
-from sqlalchemy.orm import Session, sessionmaker
+from starlette.types import ASGIApp
 
-from ..accounts import users
 from ..db.models import User
 from ..errors import NotSignedIn
 from ..i18n import _, use
-from ..settings import Settings
-
-
-def sessions_of(request: Request) -> sessionmaker[Session]:
-    return request.app.state.sessions  # type: ignore[no-any-return]
-
-
-def settings_of(request: Request) -> Settings:
-    return request.app.state.settings  # type: ignore[no-any-return]
+from ..services import services, services_of
+from . import users
 
 
 class SignedInCache:
@@ -57,13 +49,13 @@ async def signed_in(request: Request) -> User:
     token = request.cookies.get(users.SESSION_COOKIE)
     if not token:
         raise NotSignedIn(_("sign in first (or play as a guest)"))
-    cache: SignedInCache = request.app.state.signed_in
+    cache = services(request).signed_in
     key = users.token_hash(token)
     user = cache.get(key)
     if user is None:
 
         def look_up() -> User | None:
-            with sessions_of(request)() as db:
+            with services(request).sessions() as db:
                 return users.user_for_token(db, token)
 
         user = await asyncio.to_thread(look_up)
@@ -75,16 +67,16 @@ async def signed_in(request: Request) -> User:
     return user
 
 
-async def saved_language(app: Any, token: str) -> str | None:
+async def saved_language(app: ASGIApp, token: str) -> str | None:
     """The language saved by the account this session token belongs to (None: not chosen,
     or nobody). Pages ask before any route runs (``i18n.LanguageMiddleware``)."""
-    cache: SignedInCache = app.state.signed_in
+    cache = services_of(app).signed_in
     key = users.token_hash(token)
     user = cache.get(key)
     if user is None:
 
         def look_up() -> User | None:
-            with app.state.sessions() as db:
+            with services_of(app).sessions() as db:
                 return users.user_for_token(db, token)
 
         user = await asyncio.to_thread(look_up)
@@ -94,5 +86,4 @@ async def saved_language(app: Any, token: str) -> str | None:
     return user.language
 
 
-Sessions = Annotated[sessionmaker[Session], Depends(sessions_of)]
 CurrentUser = Annotated[User, Depends(signed_in)]
