@@ -13,8 +13,8 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from .accounts import guest_upgrade, users
 from .accounts import routes as accounts_routes
+from .accounts import users
 from .accounts.signed_in import SignedInCache, saved_language
 from .clocks import routes as clocks_routes
 from .clocks import timeouts
@@ -26,7 +26,8 @@ from .http.guards import RequestGuard
 from .i18n import LanguageMiddleware
 from .learn import routes as learn_routes
 from .learn import rules_pages, tutorials
-from .lobby import community_routes, expiry
+from .lobby import expiry
+from .lobby import routes as lobby_routes
 from .notify import deadline_warnings, digest
 from .notify import routes as notify_routes
 from .play import notes, sockets
@@ -43,9 +44,8 @@ from .workers.bot_runner import BotRunner
 
 ROUTERS = (
     accounts_routes.router,
-    guest_upgrade.router,
     play_routes.router,
-    community_routes.router,
+    lobby_routes.router,
     clocks_routes.router,
     ratings_routes.router,
     notify_routes.router,

@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server.db.store import read_game
-from roses.server.lobby import community_routes
+from roses.server.lobby import routes as lobby_routes
 from roses.server.play.live_games import LiveGame
 from roses.server.services import services_of
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.timeout(60)
 def test_games_being_played_are_listed_a_page_at_a_time(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(community_routes, "PAGE_SIZE", 2)
+    monkeypatch.setattr(lobby_routes, "PAGE_SIZE", 2)
     red, white, spectator = sign_up(client), sign_up(client), sign_up(client)
     playing = [two_player_game(red, white)["id"] for _ in range(3)]
     waiting = red.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "open"}]}).json()["id"]

@@ -24,7 +24,7 @@ from typing import Any, Final
 from roses.roseking.geometry import SQUARE_COUNT, STONE_COUNT
 
 from . import kernel
-from .kernel import _jit
+from .kernel import jit
 from .value_net import INPUT_COUNT, MAX_ACTIVE, MAX_HIDDEN, inputs
 
 _OWNER, _HANDS, _HAND_N, _HEROES = 0, 81, 101, 105
@@ -70,11 +70,11 @@ if kernel.NUMBA:
     def weight_vector(weights: tuple[float, ...]) -> Any:
         return np.array(weights, dtype=np.float64)
 
-    @_jit
+    @jit
     def new_features() -> Any:
         return np.zeros(_FEATURES_SIZE, np.float64)
 
-    @_jit
+    @jit
     def _add_rows(weights: Any, rows: int, hidden: int, scratch: Any, active: int,
                   out: Any) -> None:  # fmt: skip
         """Add the network's row of each active input to the hidden units in ``out``."""
@@ -102,7 +102,7 @@ else:
                 out[FEATURE_COUNT + j] += weights[row + j]
 
 
-@_jit
+@jit
 def _scores(s: Any, base: int, scratch: Any) -> None:
     """RK-14 for both colours into ``scratch[_SCORES:]``: red's, then white's triple."""
     owner = s[base + _OWNER : base + _OWNER + SQUARE_COUNT]
@@ -112,7 +112,7 @@ def _scores(s: Any, base: int, scratch: Any) -> None:
     kernel._team_score(owner, 2, stack, seen, scratch, _SCORES + 3)
 
 
-@_jit
+@jit
 def outcome_for(s: Any, base: int, scratch: Any) -> float:
     """The finished game's result for the team to move: 1, 0 or -1 (RK-14, RK-15)."""
     _scores(s, base, scratch)
@@ -125,7 +125,7 @@ def outcome_for(s: Any, base: int, scratch: Any) -> float:
     return red if s[base + _TURN] & 1 == 0 else -red
 
 
-@_jit
+@jit
 def _margins(s: Any, base: int, scratch: Any, out: Any) -> None:
     """Every feature but the board scans (frontier, best play: left alone) into ``out``."""
     _scores(s, base, scratch)
@@ -163,7 +163,7 @@ def _margins(s: Any, base: int, scratch: Any, out: Any) -> None:
     out[9] = sign * hand / 5.0
 
 
-@_jit
+@jit
 def _neighbour(sq: int, step: int) -> int:
     """The square next to ``sq`` below, above, left or right (``step`` 0-3); -1 off the
     board."""
@@ -177,7 +177,7 @@ def _neighbour(sq: int, step: int) -> int:
     return sq + 1 if file < 8 else -1
 
 
-@_jit
+@jit
 def _frontier(s: Any, base: int) -> float:
     """Empty squares next to red stones minus those next to white ones."""
     frontier = 0.0
@@ -198,7 +198,7 @@ def _frontier(s: Any, base: int) -> float:
     return frontier
 
 
-@_jit
+@jit
 def _best_play(s: Any, base: int, scratch: Any) -> float:
     """The points the best stone the team to move could place from its hand now would add
     (RK-14: squares of territories, so a stone joining territories adds much): the gain
@@ -261,7 +261,7 @@ def _best_play(s: Any, base: int, scratch: Any) -> float:
     return best
 
 
-@_jit
+@jit
 def features(s: Any, base: int, scratch: Any, out: Any) -> None:
     """The features of ``FEATURE_NAMES`` into ``out`` (``new_features``), for the team to move."""
     _margins(s, base, scratch, out)
@@ -270,7 +270,7 @@ def features(s: Any, base: int, scratch: Any, out: Any) -> None:
     out[_BEST_PLAY] = _best_play(s, base, scratch) / 100.0
 
 
-@_jit
+@jit
 def _linear(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     """The logit's linear part, ``weights`` times the features (into ``out``); the
     features that cost a board scan only where their weight is not 0."""
@@ -286,7 +286,7 @@ def _linear(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     return total
 
 
-@_jit
+@jit
 def _network(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     """``value_net``'s part of the logit, ``weights`` its flat vector (``out``: the
     hidden units while they are summed)."""
@@ -305,7 +305,7 @@ def _network(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     return total
 
 
-@_jit
+@jit
 def evaluate(s: Any, base: int, weights: Any, scratch: Any, out: Any) -> float:
     """The position's value for the team to move, strictly between -1 and 1: linear in
     the features, plus ``value_net``'s network when ``weights`` is longer than them."""

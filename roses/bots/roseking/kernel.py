@@ -34,7 +34,7 @@ except ImportError:
 NUMBA: Final = numba is not None
 
 
-def _jit(function: F) -> F:
+def jit(function: F) -> F:
     """Compile with numba (cached on disk) when it is there, else leave plain Python."""
     if numba is None:
         return function
@@ -44,7 +44,7 @@ def _jit(function: F) -> F:
 
 if numba is not None:
 
-    @_jit
+    @jit
     def _new(size: int) -> Any:
         return np.zeros(size, np.int64)
 
@@ -86,7 +86,7 @@ R_POINTS, R_RED_SCORE, R_RED_LARGEST, R_RED_STONES = 0, 1, 2, 3
 R_WHITE_SCORE, R_WHITE_LARGEST, R_WHITE_STONES, R_PLIES = 4, 5, 6, 7
 
 
-@_jit
+@jit
 def _rand(rng: Any, bound: int) -> int:
     """xorshift32 step; a number in ``0..bound-1``. Every value stays below 2**46."""
     state = rng[0]
@@ -98,7 +98,7 @@ def _rand(rng: Any, bound: int) -> int:
     return pick
 
 
-@_jit
+@jit
 def seed_state(seed: int) -> Any:
     """A generator state from any int (never zero, which xorshift would keep forever)."""
     rng = _new(1)
@@ -106,14 +106,14 @@ def seed_state(seed: int) -> Any:
     return rng
 
 
-@_jit
+@jit
 def _shuffle(cards: Any, count: int, rng: Any) -> None:
     for i in range(count - 1, 0, -1):
         j = _rand(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@_jit
+@jit
 def _sort(cards: Any, count: int) -> None:
     """Insertion sort: a pile's order is forgotten before it is shuffled for a playout."""
     for i in range(1, count):
@@ -125,7 +125,7 @@ def _sort(cards: Any, count: int) -> None:
         cards[j + 1] = card
 
 
-@_jit
+@jit
 def _can_act(seat: int, owner: Any, hands: Any, hand_n: Any, heroes: Any, st: Any) -> bool:
     """RK-11: whether ``seat`` has any action (a draw, a play or a hero play)."""
     count = hand_n[seat]
@@ -142,7 +142,7 @@ def _can_act(seat: int, owner: Any, hands: Any, hand_n: Any, heroes: Any, st: An
     return False
 
 
-@_jit
+@jit
 def _reshuffle(pile: Any, discard: Any, count: int, st: Any, rng: Any, shuffles_out: Any) -> None:
     """RK-9: the last card was drawn; the discard pile, shuffled, becomes the draw pile."""
     for i in range(count):
@@ -157,7 +157,7 @@ def _reshuffle(pile: Any, discard: Any, count: int, st: Any, rng: Any, shuffles_
     st[S_SHUFFLES] = logged + 1
 
 
-@_jit
+@jit
 def _team_score(owner: Any, colour: int, stack: Any, seen: Any, out: Any, at: int) -> None:
     """RK-14 for one colour into ``out[at:at+3]``: score, largest territory, stones."""
     for sq in range(SQUARE_COUNT):
@@ -202,7 +202,7 @@ def _team_score(owner: Any, colour: int, stack: Any, seen: Any, out: Any, at: in
     out[at + 2] = stones
 
 
-@_jit
+@jit
 def _finish(owner: Any, st: Any, stack: Any, seen: Any, out: Any) -> None:
     """RK-14, RK-15: both scores and red's points in halves into ``out``."""
     _team_score(owner, 1, stack, seen, out, R_RED_SCORE)
@@ -218,7 +218,7 @@ def _finish(owner: Any, st: Any, stack: Any, seen: Any, out: Any) -> None:
     out[R_PLIES] = st[S_PLIES]
 
 
-@_jit
+@jit
 def _load(vector: Any, owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any,
           discard: Any, st: Any) -> None:  # fmt: skip
     stones = 0
@@ -254,7 +254,7 @@ def _load(vector: Any, owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: A
     st[S_LIMIT] = vector[V_LIMIT]
 
 
-@_jit
+@jit
 def _neighbour_weight(owner: Any, target: int, colour: int, hero: bool, policy: Policy) -> int:
     """Playout preference: a stone that joins the mover's territories is worth more.
 
@@ -290,7 +290,7 @@ def _neighbour_weight(owner: Any, target: int, colour: int, hero: bool, policy: 
     return policy[1] + policy[2] * own
 
 
-@_jit
+@jit
 def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, discard: Any,
               st: Any, rng: Any, moves: Any, weights: Any, policy: Any, moves_out: Any,
               shuffles_out: Any) -> None:  # fmt: skip
@@ -391,7 +391,7 @@ def _play_out(owner: Any, hands: Any, hand_n: Any, heroes: Any, pile: Any, disca
     st[S_STONES], st[S_PLIES] = stones, plies
 
 
-@_jit
+@jit
 def playouts(vector: Any, count: int, seed: int, policy: Policy) -> int:
     """``count`` random games from ``vector``, each with a fresh random pile order.
 
@@ -416,7 +416,7 @@ def playouts(vector: Any, count: int, seed: int, policy: Policy) -> int:
     return total
 
 
-@_jit
+@jit
 def recorded_game(vector: Any, seed: int, moves_out: Any, shuffles_out: Any, policy: Policy) -> Any:
     """One random game from ``vector`` as given (the pile's order included), logged.
 
@@ -435,7 +435,7 @@ def recorded_game(vector: Any, seed: int, moves_out: Any, shuffles_out: Any, pol
     return out
 
 
-@_jit
+@jit
 def random_games(games: int, seed: int, seats: int) -> Any:
     """``games`` random games from fresh deals (RK-5, RK-16), scored (RK-14, RK-15).
 

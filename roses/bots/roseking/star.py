@@ -29,7 +29,7 @@ covers the hands and the pile as sets, never an order, and the ply, on which a s
 draw depends. Over 36 positions of random games it halved the nodes to depth 7 with 3
 sampled cards a draw and took those to depth 5 with whole draws from 5.8 M to 2.1 M.
 
-The same functions run as plain Python without numba (``kernel._jit``), as slowly as that
+The same functions run as plain Python without numba (``kernel.jit``), as slowly as that
 sounds; tests compare them with a plain expectimax written on the engine.
 """
 
@@ -43,7 +43,7 @@ from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT, STONE_COUNT
 
 from . import kernel
 from .evaluation import SCRATCH_SIZE, evaluate, new_features, outcome_for
-from .kernel import _jit, numba
+from .kernel import jit, numba
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -118,7 +118,7 @@ def _jit_uncached(function: F) -> F:
     return compiled
 
 
-@_jit
+@jit
 def _can_act(s: Any, base: int, seat: int) -> bool:
     """RK-11: whether ``seat`` has any action (a draw, a play or a hero play)."""
     count = s[base + HAND_N + seat]
@@ -136,7 +136,7 @@ def _can_act(s: Any, base: int, seat: int) -> bool:
     return False
 
 
-@_jit
+@jit
 def generate(s: Any, base: int, out: Any, at: int) -> int:
     """The legal actions into ``out[at:]`` in the engine's order; 0 when the game is over."""
     if s[base + STONES] >= STONE_COUNT:
@@ -170,7 +170,7 @@ def generate(s: Any, base: int, out: Any, at: int) -> int:
     return n  # 0 here: RK-13, RK-17
 
 
-@_jit
+@jit
 def zobrist(s: Any, base: int) -> int:
     """The hash of the position in row ``base``, computed whole (``apply`` and
     ``draw_card`` keep ``s[base + HASH]`` equal to it move by move)."""
@@ -190,13 +190,13 @@ def zobrist(s: Any, base: int) -> int:
     return h
 
 
-@_jit
+@jit
 def _copy(s: Any, source: int, target: int) -> None:
     for i in range(STATE_SIZE):
         s[target + i] = s[source + i]
 
 
-@_jit
+@jit
 def _next_turn(s: Any, base: int) -> None:
     old = s[base + TURN]
     turn = 0 if old + 1 == s[base + SEATS] else old + 1
@@ -204,7 +204,7 @@ def _next_turn(s: Any, base: int) -> None:
     s[base + HASH] ^= ZOBRIST[Z_TURN + old] ^ ZOBRIST[Z_TURN + turn]
 
 
-@_jit
+@jit
 def apply(s: Any, base: int, action: int) -> None:
     """Make a play, a hero play or a pass in place (a draw is ``draw_card``)."""
     seat = s[base + TURN]
@@ -238,7 +238,7 @@ def apply(s: Any, base: int, action: int) -> None:
     _next_turn(s, base)
 
 
-@_jit
+@jit
 def draw_card(s: Any, base: int, card: int) -> None:
     """RK-9: the seat to move draws ``card``; the last card drawn turns the discard pile
     into the draw pile (its new order is as unknown as the old one)."""
@@ -260,7 +260,7 @@ def draw_card(s: Any, base: int, card: int) -> None:
     _next_turn(s, base)
 
 
-@_jit
+@jit
 def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any, first: int) -> None:
     """Likely best first, for earlier cut-offs: ``first`` (the best action of an earlier
     search of this position, from the table; -1: none), actions that caused cut-offs
@@ -300,7 +300,7 @@ def _order(s: Any, base: int, moves: Any, at: int, n: int, keys: Any, first: int
         moves[at + j + 1], keys[at + j + 1] = action, key
 
 
-@_jit
+@jit
 def _store(table_keys: Any, table_values: Any, table_meta: Any, slot: int, key: int,
            value: float, meta: int) -> None:  # fmt: skip
     table_keys[slot] = key
@@ -533,7 +533,7 @@ def root_values(s: Any, roots: Any, n: int, depth: int, prune: bool, every: bool
 if kernel.NUMBA:
     import numpy as np
 
-    @_jit
+    @jit
     def new_guesses() -> Any:
         return np.zeros(4 * MAX_DEPTH * CARD_COUNT, np.float64)
 

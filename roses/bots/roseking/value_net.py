@@ -31,7 +31,7 @@ from typing import Any, Final
 from roses.roseking.geometry import CARD_COUNT, SQUARE_COUNT
 
 from . import kernel
-from .kernel import _jit
+from .kernel import jit
 
 # the search's state layout (``star``), repeated: importing ``star`` would be circular
 _OWNER, _HANDS, _HAND_N, _HEROES, _PILE = 0, 81, 101, 105, 109
@@ -64,7 +64,7 @@ WEIGHTS_FILES: Final = {
 }
 
 
-@_jit
+@jit
 def inputs(s: Any, base: int, idx: Any, at: int) -> int:
     """The active inputs of the position in row ``base`` into ``idx`` from ``at`` on; their
     count."""

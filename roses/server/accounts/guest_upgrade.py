@@ -4,24 +4,14 @@ casual; from now on it may play rated games."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import APIRouter, Request
 from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..accounts.signed_in import CurrentUser
 from ..db.models import Seat, User
 from ..errors import Conflict
-from ..http.schemas import ERROR_ANSWERS, Registration
 from ..i18n import _
-from ..play.live_games import LiveGames
-from ..services import Sessions, services
 from . import users
-from .routes import _user_json
-
-router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 def upgrade_guest(db: Session, user_id: int, name: str, password: str) -> User:
@@ -43,31 +33,6 @@ def upgrade_guest(db: Session, user_id: int, name: str, password: str) -> User:
     return user
 
 
-def _game_ids(db: Session, user_id: int) -> list[int]:
+def seated_game_ids(db: Session, user_id: int) -> list[int]:
     seated = or_(Seat.user_id == user_id, Seat.invited_user_id == user_id)
     return list(db.scalars(select(Seat.game_id).where(seated).distinct()))
-
-
-@router.post("/accounts/upgrade", tags=["accounts"])
-async def upgrade(
-    body: Registration, user: CurrentUser, request: Request, sessions: Sessions
-) -> dict[str, Any]:
-    """Turn my guest account into a registered one with this name and password: every game
-    I play stays mine, and I stay signed in. 409 if I am registered already or the name is
-    taken (nothing changes then)."""
-    if not user.is_guest:  # refused before any hashing
-        raise Conflict(_("this account is registered already; only a guest account can be"))
-
-    def change() -> tuple[User, list[int]]:
-        with sessions.begin() as db:
-            upgraded = upgrade_guest(db, user.id, body.name, body.password)
-            return upgraded, _game_ids(db, user.id)
-
-    upgraded, game_ids = await services(request).limiter.hashing(change)
-    # This process's copies: who this cookie is, and the names games show (read again).
-    token = request.cookies[users.SESSION_COOKIE]
-    services(request).signed_in.put(users.token_hash(token), upgraded)
-    games: LiveGames = services(request).games
-    for game_id in game_ids:
-        games.evict(game_id)
-    return _user_json(upgraded)  # as GET /api/me answers

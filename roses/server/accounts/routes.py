@@ -12,19 +12,20 @@ from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from ..accounts.signed_in import CurrentUser
 from ..db.models import User
-from ..errors import NotSignedIn
+from ..errors import Conflict, NotSignedIn
 from ..http.quotas import client_address
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
-from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, current
+from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Sessions, services
 from . import users
+from .guest_upgrade import seated_game_ids, upgrade_guest
+from .signed_in import CurrentUser
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
-def _user_json(user: User) -> dict[str, Any]:
+def user_json(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "guest": user.is_guest, "language": user.language}
 
 
@@ -44,7 +45,7 @@ def _chosen_language(request: Request) -> str | None:
 
 
 def _signed_in_response(request: Request, user: User, token: str, status: int) -> JSONResponse:
-    response = JSONResponse(_user_json(user), status_code=status)
+    response = JSONResponse(user_json(user), status_code=status)
     if user.language:  # signing in brings the account's language to this browser
         _remember_language(request, response, user.language)
     settings = services(request).settings
@@ -146,7 +147,7 @@ async def logout(request: Request, sessions: Sessions) -> Response:
 
 @router.get("/me", tags=["accounts"])
 def me(user: CurrentUser) -> dict[str, Any]:
-    return _user_json(user)
+    return user_json(user)
 
 
 @router.put("/language", status_code=204, tags=["accounts"])
@@ -169,3 +170,28 @@ async def choose_language(body: LanguageChoice, request: Request, sessions: Sess
     response = Response(status_code=204)
     _remember_language(request, response, body.language)
     return response
+
+
+@router.post("/accounts/upgrade", tags=["accounts"])
+async def upgrade(
+    body: Registration, user: CurrentUser, request: Request, sessions: Sessions
+) -> dict[str, Any]:
+    """Turn my guest account into a registered one with this name and password: every game
+    I play stays mine, and I stay signed in. 409 if I am registered already or the name is
+    taken (nothing changes then)."""
+    if not user.is_guest:  # refused before any hashing
+        raise Conflict(_("this account is registered already; only a guest account can be"))
+
+    def change() -> tuple[User, list[int]]:
+        with sessions.begin() as db:
+            upgraded = upgrade_guest(db, user.id, body.name, body.password)
+            return upgraded, seated_game_ids(db, user.id)
+
+    upgraded, game_ids = await services(request).limiter.hashing(change)
+    # This process's copies: who this cookie is, and the names games show (read again).
+    token = request.cookies[users.SESSION_COOKIE]
+    services(request).signed_in.put(users.token_hash(token), upgraded)
+    games = services(request).games
+    for game_id in game_ids:
+        games.evict(game_id)
+    return user_json(upgraded)  # as GET /api/me answers

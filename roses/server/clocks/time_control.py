@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 from roses.games import GameModule
 from roses.games.base import TimeoutRule
 
-from ..db.models import Game, Seat, as_utc, utcnow
+from ..db.models import Game, GameStatus, Seat, as_utc, utcnow
 from ..i18n import _
 
 Kind = Literal["live", "correspondence"]
@@ -331,7 +331,7 @@ def due_warnings(db: Session, now: datetime) -> list[ClockWarning]:
         select(Seat.game_id, Seat.seat, Seat.user_id, Seat.deadline, Seat.clock_since)
         .join(Game, Game.id == Seat.game_id)
         .where(
-            Game.status == "active",
+            Game.status == GameStatus.ACTIVE,
             Seat.user_id.is_not(None),
             Seat.deadline.is_not(None),
             Seat.warn_at <= now,

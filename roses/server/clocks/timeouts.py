@@ -29,8 +29,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from roses.games import JSON, Outcome
 from roses.games.base import StandIn, TimeoutRule
 
-from ..db.models import Game, as_utc
-from ..db.store import ACTIVE, offered
+from ..db.models import Game, GameStatus, as_utc
+from ..db.store import offered
 from ..errors import Conflict, ServiceError
 from ..play.live_games import LiveGame, LiveGames
 from ..services import Services
@@ -61,7 +61,9 @@ class Timeouts:
         timer = self._timers.pop(live.id, None)
         if timer is not None:
             timer.cancel()
-        due = clock_due(live.timeout_rule, live.clocks) if live.status == ACTIVE else None
+        due = (
+            clock_due(live.timeout_rule, live.clocks) if live.status == GameStatus.ACTIVE else None
+        )
         if due is None:
             return
         delay = max(0.0, (due - server_time()).total_seconds())
@@ -80,7 +82,7 @@ class Timeouts:
             live = await self._games.get(game_id)
             late = (
                 []
-                if live.status != ACTIVE or not live.clocks
+                if live.status != GameStatus.ACTIVE or not live.clocks
                 else run_out(live.clocks, server_time())
             )
             if not late:
@@ -119,7 +121,7 @@ class Timeouts:
     def _due_games(self, horizon: datetime) -> list[tuple[int, datetime]]:
         with self._sessions() as db:
             query = select(Game.id, Game.clock_due).where(
-                Game.status == ACTIVE, Game.clock_due <= horizon, offered()
+                Game.status == GameStatus.ACTIVE, Game.clock_due <= horizon, offered()
             )
             return [(row.id, as_utc(row.clock_due)) for row in db.execute(query)]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -21,6 +22,15 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life; stored as its text."""
+
+    WAITING = "waiting"  # for players to take its seats
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"  # before it started
 
 
 class Base(DeclarativeBase):
@@ -61,7 +71,7 @@ class Game(Base):
     # The deal: secret while the game runs (it fixes the order of every pile).
     seed: Mapped[int] = mapped_column(BigInteger)
     deal: Mapped[Any] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, active, finished, ...
+    status: Mapped[str] = mapped_column(String(16), index=True)  # a GameStatus
     # Bumped by every accepted change: a join, a cancel, each action.
     version: Mapped[int] = mapped_column(Integer, default=0)
     to_act: Mapped[list[int]] = mapped_column(JSON, default=list)  # the seats the game waits for

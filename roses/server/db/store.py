@@ -34,9 +34,8 @@ from ..errors import Conflict, Forbidden, NotFound, Unprocessable
 from ..http.json_bounds import too_deep
 from ..http.schemas import NewGame
 from ..i18n import _, game_error
-from .models import ActionRow, Draft, Game, Seat, User, utcnow
+from .models import ActionRow, Draft, Game, GameStatus, Seat, User, utcnow
 
-WAITING, ACTIVE, FINISHED, CANCELLED = "waiting", "active", "finished", "cancelled"
 _GAMES = cast(Table, Game.__table__)
 _ACTIONS = cast(Table, ActionRow.__table__)
 _SEATS = cast(Table, Seat.__table__)
@@ -210,7 +209,7 @@ def new_game(
         options=options,
         seed=seed,
         deal=module.setup(seed, players, options),
-        status=WAITING,
+        status=GameStatus.WAITING,
         version=0,
         to_act=[],
         turn_since=utcnow(),
@@ -226,7 +225,7 @@ def start_if_full(game: Game, module: GameModule[Any]) -> None:
 
 def _start(game: Game, module: GameModule[Any]) -> None:
     state = module.restore(game.deal, game.players, game.options)
-    game.status = ACTIVE
+    game.status = GameStatus.ACTIVE
     game.to_act = list(module.to_act(state))
     game.turn_since = utcnow()
     start_game_clocks(game, module, server_time())
@@ -238,7 +237,7 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
         raise NotFound(_("there is no game {id}", id=game_id))
     if any(seat.user_id == user.id for seat in game.seats):
         raise Conflict(_("you already have a seat in this game"))
-    if game.status != WAITING:
+    if game.status != GameStatus.WAITING:
         raise Conflict(_("this game has no free seat"))
     check_rated_seat(game, user)
 
@@ -265,9 +264,9 @@ def cancel_game(db: Session, user: User, game_id: int) -> Game:
         raise NotFound(_("there is no game {id}", id=game_id))
     if game.created_by != user.id:
         raise Forbidden(_("only the player who created the game can cancel it"))
-    if game.status != WAITING:
+    if game.status != GameStatus.WAITING:
         raise Conflict(_("only a game still waiting for players can be cancelled"))
-    claim(db, game, status=CANCELLED)
+    claim(db, game, status=GameStatus.CANCELLED)
     return game
 
 
@@ -379,7 +378,9 @@ def finish_game(
 ) -> None:
     """End a game now with ``result`` (a resignation, a loss on time), if it is still at
     ``based_on``; ``clocks``: its seats' clocks, stopped."""
-    _advance(db, game_id, based_on, to_act=[], status=FINISHED, result=result, clock_due=None)
+    _advance(
+        db, game_id, based_on, to_act=[], status=GameStatus.FINISHED, result=result, clock_due=None
+    )
     _write_clocks(db, game_id, clocks)
 
 
@@ -414,7 +415,7 @@ def games_of(db: Session, user: User) -> list[Game]:
     seated = select(Seat.game_id).where(
         or_(Seat.user_id == user.id, Seat.invited_user_id == user.id)
     )
-    query = select(Game).where(Game.id.in_(seated), Game.status != CANCELLED, offered())
+    query = select(Game).where(Game.id.in_(seated), Game.status != GameStatus.CANCELLED, offered())
     return list(db.scalars(query.order_by(Game.id.desc())))
 
 
@@ -423,10 +424,10 @@ def open_games(db: Session, user: User) -> list[Game]:
     free = select(Seat.game_id).where(
         Seat.user_id.is_(None), Seat.bot_name.is_(None), Seat.invited_user_id.is_(None)
     )
-    query = select(Game).where(Game.status == WAITING, Game.id.in_(free), offered())
+    query = select(Game).where(Game.status == GameStatus.WAITING, Game.id.in_(free), offered())
     games = db.scalars(query.order_by(Game.id.desc()).limit(50))
     return [g for g in games if all(s.user_id != user.id for s in g.seats)]
 
 
 def active_game_ids(db: Session) -> list[int]:
-    return list(db.scalars(select(Game.id).where(Game.status == ACTIVE)))
+    return list(db.scalars(select(Game.id).where(Game.status == GameStatus.ACTIVE)))

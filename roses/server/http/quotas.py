@@ -28,8 +28,7 @@ from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from ..accounts.signed_in import CurrentUser
-from ..db.models import Game, Seat, User
-from ..db.store import ACTIVE, WAITING
+from ..db.models import Game, GameStatus, Seat, User
 from ..errors import ServiceError, as_sentence
 from ..i18n import N_, _, ngettext
 from ..services import services
@@ -129,7 +128,7 @@ def _unfinished_games(db: Session, user: User, *, with_bots: bool = False) -> in
     query = (
         select(func.count(func.distinct(Game.id)))
         .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.user_id == user.id, Game.status.in_((WAITING, ACTIVE)))
+        .where(Seat.user_id == user.id, Game.status.in_((GameStatus.WAITING, GameStatus.ACTIVE)))
     )
     if with_bots:
         bot_seat = aliased(Seat)

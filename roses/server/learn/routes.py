@@ -25,8 +25,7 @@ from roses.games import JSON, InvalidInput, game_module
 from roses.games.base import Analysable, analysable
 
 from ..accounts.signed_in import CurrentUser
-from ..db.models import Game, Seat, User
-from ..db.store import ACTIVE, FINISHED
+from ..db.models import Game, GameStatus, Seat, User
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable, as_sentence
 from ..http.schemas import ERROR_ANSWERS, GameId
 from ..i18n import N_, _, game_error
@@ -65,9 +64,9 @@ def _analyses_of(live: LiveGame) -> Analysable:
 
 def _check_allowed(live: LiveGame, user: User, rated: bool) -> None:
     """``Forbidden`` for a player during their own rated game; ``Conflict`` before it starts."""
-    if live.status == FINISHED:
+    if live.status == GameStatus.FINISHED:
         return
-    if live.status != ACTIVE:
+    if live.status != GameStatus.ACTIVE:
         raise Conflict(_("game {game} was never played: there is nothing to analyse", game=live.id))
     if rated and live.seat_of(user.id) is not None:
         raise Forbidden(
@@ -163,7 +162,7 @@ class PositionAnalysis(BaseModel):
 def _plays_rated(sessions: Any, user: User) -> bool:
     with sessions() as db:
         query = select(Seat.game_id).join(Game, Game.id == Seat.game_id)
-        query = query.where(Seat.user_id == user.id, Game.status == ACTIVE, Game.rated)
+        query = query.where(Seat.user_id == user.id, Game.status == GameStatus.ACTIVE, Game.rated)
         return db.scalars(query.limit(1)).first() is not None
 
 

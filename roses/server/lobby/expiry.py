@@ -15,8 +15,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..accounts.signed_in import CurrentUser
-from ..db.models import Game, utcnow
-from ..db.store import CANCELLED, WAITING
+from ..db.models import Game, GameStatus, utcnow
 from ..services import Services, services
 from ..workers.periodic import repeated
 
@@ -26,13 +25,13 @@ log = logging.getLogger("roses.server")
 def expire_open_games(db: Session, days: float) -> list[int]:
     """Cancel the games waiting for players since before ``days`` ago; their ids."""
     cutoff = utcnow() - timedelta(days=days)
-    stale = (Game.status == WAITING, Game.created_at < cutoff)
+    stale = (Game.status == GameStatus.WAITING, Game.created_at < cutoff)
     ids = list(db.scalars(select(Game.id).where(*stale)))
     if ids:
         db.execute(
             update(Game)
             .where(Game.id.in_(ids), *stale)
-            .values(status=CANCELLED, version=Game.version + 1)
+            .values(status=GameStatus.CANCELLED, version=Game.version + 1)
         )
     return ids
 

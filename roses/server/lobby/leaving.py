@@ -11,8 +11,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ..db import store
-from ..db.models import Game, Seat, User
-from ..db.store import CANCELLED, WAITING
+from ..db.models import Game, GameStatus, Seat, User
 from ..errors import Conflict, NotFound
 from ..i18n import _
 
@@ -21,7 +20,7 @@ def _waiting_game(db: Session, game_id: int) -> Game:
     game = db.get(Game, game_id)
     if game is None:
         raise NotFound(_("there is no game {id}", id=game_id))
-    if game.status != WAITING:
+    if game.status != GameStatus.WAITING:
         raise Conflict(_("the game has started: resign instead"))
     return game
 
@@ -39,7 +38,7 @@ def _give_up(db: Session, game: Game, seat: Seat) -> Game:
         store.claim(db, game)
         seat.user_id = seat.invited_user_id = None
     else:
-        store.claim(db, game, status=CANCELLED)
+        store.claim(db, game, status=GameStatus.CANCELLED)
     return game
 
 

@@ -18,8 +18,7 @@ from sqlalchemy.orm import Session
 from roses.games import game_module
 
 from ..db import store
-from ..db.models import Game, Rematch, RematchVote, Seat, User
-from ..db.store import FINISHED
+from ..db.models import Game, GameStatus, Rematch, RematchVote, Seat, User
 from ..errors import Conflict, Forbidden, NotFound
 from ..i18n import _
 
@@ -60,7 +59,7 @@ def vote(db: Session, user: User, game_id: int) -> Vote:
     game = _finished_game(db, game_id)
     if all(seat.user_id != user.id for seat in game.seats):
         raise Forbidden(_("only the game's players can offer or accept a rematch"))
-    if game.status != FINISHED:
+    if game.status != GameStatus.FINISHED:
         raise Conflict(_("a rematch can be offered once the game is over"))
     said = db.get(RematchVote, (game.id, user.id)) is not None
     if said or db.get(Rematch, game.id) is not None:

@@ -16,8 +16,8 @@ from sqlalchemy import Boolean, Date, ForeignKey, String, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from ..db.models import Base, Game, Seat, as_utc
-from ..db.store import ACTIVE, offered
+from ..db.models import Base, Game, GameStatus, Seat, as_utc
+from ..db.store import offered
 from ..play.live_games import GameHeader
 
 # The e-mails a person opts in to; each carries a link that turns its own opt-in off.
@@ -90,7 +90,7 @@ def waiting_games(db: Session, user_id: int) -> list[WaitingGame]:
     to make), waiting longest first."""
     seated = select(Seat.game_id).where(Seat.user_id == user_id)
     games = db.scalars(
-        select(Game).where(Game.id.in_(seated), Game.status == ACTIVE, offered())
+        select(Game).where(Game.id.in_(seated), Game.status == GameStatus.ACTIVE, offered())
     ).all()
     waiting = []
     for game in games:

@@ -24,8 +24,8 @@ from roses.games.base import TimeoutRule
 
 from ..clocks import time_control
 from ..db import store
-from ..db.models import Game, utcnow
-from ..db.store import ACTIVE, CANCELLED, FINISHED, WAITING, Change, StoredGame
+from ..db.models import Game, GameStatus, utcnow
+from ..db.store import Change, StoredGame
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from ..i18n import _, game_error
 from .commits import CommitQueue
@@ -86,7 +86,9 @@ class GameHeader:
         self.turn_since = game.turn_since
         self.result = game.result
         self.seats = seat_infos(game, module.seat_labels(game.players, game.options))
-        self.to_act: tuple[int, ...] = tuple(game.to_act) if game.status == ACTIVE else ()
+        self.to_act: tuple[int, ...] = (
+            tuple(game.to_act) if game.status == GameStatus.ACTIVE else ()
+        )
         self.drafts: dict[int, JSON] = {}
         self.rated = game.rated
         self.time_control = time_control.TimeControl.from_json(game.time_control)
@@ -110,7 +112,7 @@ class LiveGame(GameHeader):
         for row in stored.actions:
             self.since = self._replay(row.seat, row.action, row.version)
         self.actions = len(stored.actions)
-        self.to_act = self.module.to_act(self.state) if self.status == ACTIVE else ()
+        self.to_act = self.module.to_act(self.state) if self.status == GameStatus.ACTIVE else ()
         self.drafts = dict(stored.drafts)
         self.lock = asyncio.Lock()
         self.stale = False  # dropped from the cache: read the game again
@@ -143,11 +145,11 @@ class LiveGame(GameHeader):
 
     def check_running(self) -> None:
         """``Conflict`` unless the game is being played."""
-        if self.status == WAITING:
+        if self.status == GameStatus.WAITING:
             raise Conflict(_("the game has not started: a seat is still free"))
-        if self.status == FINISHED:
+        if self.status == GameStatus.FINISHED:
             raise Conflict(_("the game is over"))
-        if self.status == CANCELLED:
+        if self.status == GameStatus.CANCELLED:
             raise Conflict(_("the game was cancelled"))
 
     def check_turn(self, seat: int, version: int) -> None:
@@ -189,7 +191,7 @@ class LiveGame(GameHeader):
             action=action,
             to_act=list(to_act),
             turn_since=utcnow() if set(to_act) != set(self.to_act) else self.turn_since,
-            status=ACTIVE if outcome is None else FINISHED,
+            status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
             result=result,
             clocks=changed,
             clock_due=due,
@@ -366,7 +368,7 @@ class LiveGames:
                 self.evict(game_id)
                 raise
             live.version += 1
-            live.status, live.result, live.to_act = FINISHED, result, ()
+            live.status, live.result, live.to_act = GameStatus.FINISHED, result, ()
             if live.clocks is not None:
                 live.clocks = list(stopped)
             live.last_change = None
@@ -380,7 +382,7 @@ class LiveGames:
     async def _tell_if_over(self, live: LiveGame) -> None:
         """A game just ended: the finished hooks run (before anyone is told). The action
         that ended it is saved already: a failure here is logged, never answered."""
-        if live.status != FINISHED:
+        if live.status != GameStatus.FINISHED:
             return
         for hook in self._finished_hooks:
             try:

@@ -1,166 +1,40 @@
-"""The games API, for every game in ``roses.games``. Each action goes through the game's
-writer (``LiveGames``): one at a time, one transaction, then live updates."""
+"""The games API, for every game in ``roses.games``: views, actions, drafts, replays and
+records, resigning, and table talk. Each action goes through the game's writer
+(``LiveGames``): one at a time, one transaction, then live updates."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy.orm import Session
 
-from roses.games import GAMES, JSON
+from roses.games import JSON, Outcome
 
 from ..accounts.signed_in import CurrentUser
-from ..clocks import time_control
-from ..db import store
-from ..db.models import Game, User
-from ..db.store import FINISHED, WAITING
+from ..db.models import GameStatus, User
 from ..errors import Conflict, Forbidden, Unprocessable
-from ..http import quotas
 from ..http.schemas import (
     ERROR_ANSWERS,
+    ChatLine,
+    ChatMessageOut,
+    ChatOut,
     DraftRequest,
     GameId,
-    Join,
     MoveRequest,
-    NewGame,
+    Mutes,
     Versioned,
 )
 from ..i18n import _
-from ..lobby.expiry import expired_first
-from ..services import Sessions, services
-from .live_games import GameHeader, LiveGame
+from ..services import services
+from . import chat, notes
+from .live_games import LiveGame
+from .service import in_transaction, read_db, view_response
 from .views import game_view, summary
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
-
-
-# -- the catalogue --------------------------------------------------------------------------
-
-
-@router.get("/catalog", tags=["lobby"])
-def catalog(request: Request) -> dict[str, Any]:
-    """Every game on offer: player counts, options, seat names, bots and their strengths."""
-    return {
-        "games": [
-            {
-                "name": module.name,
-                "title": module.title,
-                "player_counts": list(module.player_counts),
-                "options": [option.to_json() for option in module.option_fields],
-                "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
-                "bots": {name: list(strengths) for name, strengths in module.bots().items()},
-            }
-            for module in GAMES.values()
-        ],
-        "strength_seconds": services(request).settings.bot_seconds,
-        "live_clocks": services(request).settings.live_clocks,
-        "correspondence_days": list(time_control.CORRESPONDENCE_DAYS),
-    }
-
-
-# -- the lobby ------------------------------------------------------------------------------
-
-
-@router.post(
-    "/games", status_code=201, tags=["lobby"], dependencies=[Depends(quotas.new_game_allowed)]
-)
-async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSONResponse:
-    limit = body.time_limit
-    try:
-        control = time_control.chosen_control(
-            limit.kind, limit.clock, limit.days, services(request).settings.live_clocks
-        )
-    except time_control.TimeLimitError as error:
-        raise Unprocessable(f"time_limit.{error.field}", str(error)) from None
-
-    def create(db: Session) -> int:
-        return store.create_game(db, user, body, control).id
-
-    game_id = await _in_transaction(request, create)
-    games = services(request).games
-    await games.changed_elsewhere(game_id)
-    return _view_response(await games.get(game_id), user.id, 201)
-
-
-@router.get("/games/mine", tags=["lobby"], dependencies=[Depends(expired_first)])
-async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
-    """My turn first (waiting longest at the top), then the others; finished games last."""
-
-    def read() -> tuple[list[Game], list[Game]]:
-        with sessions() as db:
-            return store.games_of(db, user), store.open_games(db, user)
-
-    mine, open_ = await asyncio.to_thread(read)
-    summaries = [summary(GameHeader(game), user.id) for game in mine]
-    my_turn = sorted((s for s in summaries if s["your_turn"]), key=lambda s: s["turn_since"])
-    others = [s for s in summaries if not s["your_turn"] and s["status"] != FINISHED]
-    invitations = [s for s in others if s["status"] == WAITING and s["you"] is None]
-    return {
-        "my_turn": my_turn,
-        "others": [s for s in others if s not in invitations],
-        "invitations": invitations,
-        "finished": [s for s in summaries if s["status"] == FINISHED],
-        "open": [summary(GameHeader(game), user.id) for game in open_],
-    }
-
-
-@router.post("/games/{game_id}/join", tags=["lobby"], dependencies=[Depends(quotas.join_allowed)])
-async def join(
-    game_id: GameId, user: CurrentUser, request: Request, body: Join | None = None
-) -> JSONResponse:
-    """Take a free seat: an open one, or one I am invited to (the body may be left out)."""
-    await _in_transaction(
-        request, lambda db: store.join_game(db, user, game_id, body.seat if body else None)
-    )
-    return await _announce_and_view(request, game_id, user)
-
-
-@router.post("/games/{game_id}/cancel", tags=["lobby"])
-async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
-    """Call off a game still waiting for players (only its creator may)."""
-    await _in_transaction(request, lambda db: store.cancel_game(db, user, game_id))
-    return await _announce_and_view(request, game_id, user)
-
-
-async def _in_transaction(request: Request, change: Callable[[Session], Any]) -> Any:
-    def run() -> Any:
-        with services(request).sessions.begin() as db:
-            return change(db)
-
-    return await asyncio.to_thread(run)
-
-
-async def _announce_and_view(request: Request, game_id: int, user: User) -> JSONResponse:
-    """After a change made outside the game's writer: read it again, tell the watchers."""
-    games = services(request).games
-    await games.changed_elsewhere(game_id)
-    return _view_response(await games.get(game_id), user.id)
-
-
-def _view_response(live: LiveGame, user_id: int, status: int = 200) -> JSONResponse:
-    # Views are JSON-ready already: answer them without FastAPI's generic encoding pass.
-    return JSONResponse(game_view(live, user_id), status_code=status)
-
-
-# -- playing --------------------------------------------------------------------------------
-
-
-@router.get("/games/{game_id}", tags=["play"])
-async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
-    """The game as my seat sees it (a spectator's view if I have no seat)."""
-    return _view_response(await services(request).games.get(game_id), user.id)
-
-
-@router.get("/games/{game_id}/materials", tags=["play"])
-async def materials(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
-    """The public components the page draws with (a map, card texts); they never change."""
-    live = await services(request).games.get(game_id)
-    return live.module.materials(live.players, live.options)
+MutedName = Annotated[str, Path(min_length=2, max_length=24, description="a player's name")]
 
 
 async def _act(
@@ -173,7 +47,20 @@ async def _act(
         return seat
 
     live = await services(request).games.act(game_id, my_seat, action, version)
-    return _view_response(live, user.id)
+    return view_response(live, user.id)
+
+
+@router.get("/games/{game_id}", tags=["play"])
+async def get_game(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
+    """The game as my seat sees it (a spectator's view if I have no seat)."""
+    return view_response(await services(request).games.get(game_id), user.id)
+
+
+@router.get("/games/{game_id}/materials", tags=["play"])
+async def materials(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """The public components the page draws with (a map, card texts); they never change."""
+    live = await services(request).games.get(game_id)
+    return live.module.materials(live.players, live.options)
 
 
 @router.post("/games/{game_id}/moves", tags=["play"])
@@ -228,7 +115,7 @@ async def save_draft(
 async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """Every state of the game action by action, as my seat may see each (all, once over)."""
     live = await services(request).games.get(game_id)
-    seat = None if live.status == FINISHED else live.seat_of(user.id)
+    seat = None if live.status == GameStatus.FINISHED else live.seat_of(user.id)
     return {"game": summary(live, user.id), "frames": live.module.replay(live.state, seat)}
 
 
@@ -236,7 +123,7 @@ async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[s
 async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """The game record (the engine's format, with the deal): only once the game is over."""
     live = await services(request).games.get(game_id)
-    if live.status != FINISHED:
+    if live.status != GameStatus.FINISHED:
         raise Conflict(_("the record holds the deal's secrets: it is ready when the game is over"))
     names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]
     return JSONResponse(
@@ -245,3 +132,81 @@ async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
             "Content-Disposition": f'attachment; filename="{live.module.name}-{game_id}.json"'
         },
     )
+
+
+@router.post("/games/{game_id}/resign", tags=["play"])
+async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
+    """Give up a game being played: it ends at once and my seat (in the Rose King team game,
+    my team) ranks last; the game's own rule ranks the others."""
+
+    def outcome(live: LiveGame) -> Outcome:
+        seat = live.seat_of(user.id)
+        if seat is None:
+            raise Forbidden(_("you have no seat in this game"))
+        return live.module.resign(live.state, seat)
+
+    live = await services(request).games.finish(game_id, outcome)
+    return JSONResponse(game_view(live, user.id))
+
+
+@router.get("/games/{game_id}/chat", tags=["chat"])
+async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> ChatOut:
+    """The game's latest messages, oldest first (not those of players I muted), and whether
+    I may write now."""
+    live = await services(request).games.get(game_id)
+    messages = await read_db(request, lambda db: chat.messages(db, game_id, user))
+    return ChatOut(messages=messages, may_write=_refusal(live, user) is None)
+
+
+def _refusal(live: LiveGame, user: User) -> str | None:
+    """Why ``user`` may not write at this table now, or None."""
+    if live.seat_of(user.id) is None:
+        return _("only the players write here; spectators read")
+    if live.status == GameStatus.CANCELLED:
+        return _("the game was cancelled")
+    if live.status == GameStatus.ACTIVE and not live.module.chat_allowed(live.state):
+        return _("no table talk while plans are being made (WR-20): write once every plan is in")
+    return None
+
+
+@router.post("/games/{game_id}/chat", status_code=201, tags=["chat"])
+async def write_chat(
+    game_id: GameId, body: ChatLine, user: CurrentUser, request: Request
+) -> ChatMessageOut:
+    """Say something at the table (players only). Everyone watching the game receives
+    ``{"type": "chat", "game_id": n, "message": {id, player, text, at}}`` on its socket,
+    except those who muted me."""
+    text = body.text.strip()
+    if not text:
+        raise Unprocessable("text", _("the message is empty"))
+    live = await services(request).games.get(game_id)
+    refusal = _refusal(live, user)
+    if refusal is not None:
+        raise (Forbidden if live.seat_of(user.id) is None else Conflict)(refusal)
+    services(request).limiter.hit(
+        "chat_messages_per_account", str(user.id), "you are writing faster than the table reads"
+    )
+    message = await in_transaction(request, lambda db: chat.add(db, game_id, user, text))
+    note = {"type": "chat", "game_id": game_id, "message": message, notes.AUTHOR: user.id}
+    await notes.tell(services(request), game_id, note)
+    return ChatMessageOut(**message)
+
+
+@router.get("/chat/mutes", tags=["chat"])
+async def mutes(user: CurrentUser, request: Request) -> Mutes:
+    """The players whose messages I do not see."""
+    return Mutes(muted=await read_db(request, lambda db: chat.muted_names(db, user)))
+
+
+@router.put("/chat/mutes/{name}", status_code=204, tags=["chat"])
+async def mute(name: MutedName, user: CurrentUser, request: Request) -> Response:
+    """Stop seeing what ``name`` writes, at every table (only for me)."""
+    await in_transaction(request, lambda db: chat.mute(db, user, name))
+    return Response(status_code=204)
+
+
+@router.delete("/chat/mutes/{name}", status_code=204, tags=["chat"])
+async def unmute(name: MutedName, user: CurrentUser, request: Request) -> Response:
+    """See what ``name`` writes again."""
+    await in_transaction(request, lambda db: chat.unmute(db, user, name))
+    return Response(status_code=204)

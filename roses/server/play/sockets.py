@@ -17,8 +17,7 @@ from fastapi import APIRouter, WebSocket
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts import users
-from ..db.models import User
-from ..db.store import ACTIVE, CANCELLED, WAITING
+from ..db.models import GameStatus, User
 from ..errors import ServiceError
 from ..http.schemas import GameId
 from ..i18n import use
@@ -53,7 +52,9 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
                     continue
             watcher.send_version(live.version, text)
     hub.notify_lobbies(live.people(), {"type": "lobby", "game_id": live.id})
-    if live.status in (WAITING, CANCELLED) or (live.status == ACTIVE and live.actions == 0):
+    if live.status in (GameStatus.WAITING, GameStatus.CANCELLED) or (
+        live.status == GameStatus.ACTIVE and live.actions == 0
+    ):
         # Created, joined, left, started or called off: everyone's list of open games and
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})

@@ -12,8 +12,7 @@ from typing import Any
 from roses.games import JSON
 
 from ..clocks.time_control import claimable, clock_json, server_time
-from ..db.models import as_utc
-from ..db.store import ACTIVE
+from ..db.models import GameStatus, as_utc
 from .live_games import GameHeader, LiveGame, SeatInfo
 
 ENVELOPE_KEYS = frozenset(
@@ -47,7 +46,7 @@ def game_view(live: LiveGame, viewer_id: int | None) -> dict[str, JSON]:
 def summary(live: GameHeader, viewer_id: int | None) -> dict[str, JSON]:
     """The envelope alone: enough for lists of games."""
     you = live.seat_of(viewer_id)
-    acting = live.status == ACTIVE and you is not None and you in live.to_act
+    acting = live.status == GameStatus.ACTIVE and you is not None and you in live.to_act
     return {
         "id": live.id,
         "game": live.module.name,

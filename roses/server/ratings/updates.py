@@ -17,8 +17,7 @@ from sqlalchemy.orm import Session
 
 from roses.games import game_module
 
-from ..db.models import Game, PlayerRating, RatingChange, Seat, User, utcnow
-from ..db.store import FINISHED
+from ..db.models import Game, GameStatus, PlayerRating, RatingChange, Seat, User, utcnow
 from . import glicko2
 
 
@@ -73,7 +72,7 @@ def rate_game(db: Session, game_id: int) -> None:
     """Rate a finished rated game, once (a casual or running game, or one rated already, is
     left alone)."""
     game = db.get(Game, game_id)
-    if game is None or not game.rated or game.status != FINISHED or game.result is None:
+    if game is None or not game.rated or game.status != GameStatus.FINISHED or game.result is None:
         return
     if db.scalar(select(RatingChange.game_id).where(RatingChange.game_id == game_id).limit(1)):
         return
@@ -148,7 +147,7 @@ def finished_games_of(db: Session, user: User) -> list[tuple[Game, int]]:
     query = (
         select(Game, Seat.seat)
         .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.user_id == user.id, Game.status == FINISHED)
+        .where(Seat.user_id == user.id, Game.status == GameStatus.FINISHED)
         .order_by(Game.id)
     )
     return [(game, seat) for game, seat in db.execute(query)]

@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from roses.games import JSON, GameError
 
-from ..db.models import Game, Seat
-from ..db.store import ACTIVE, offered
+from ..db.models import Game, GameStatus, Seat
+from ..db.store import offered
 from ..errors import ServiceError
 from ..play.live_games import LiveGame, LiveGames
 from ..settings import Settings
@@ -38,7 +38,7 @@ class BotRunner:
 
     def poke(self, live: LiveGame) -> None:
         """Start the bots ``live`` waits for (call under its lock: the views are consistent)."""
-        if live.status != ACTIVE:
+        if live.status != GameStatus.ACTIVE:
             return
         for seat in live.to_act:
             info = live.seats[seat]
@@ -114,7 +114,7 @@ class BotRunner:
 def _games_with_bots(sessions: sessionmaker[Session]) -> list[int]:
     with sessions() as db:
         query = select(Game.id).where(
-            Game.status == ACTIVE,
+            Game.status == GameStatus.ACTIVE,
             Game.id.in_(select(Seat.game_id).where(Seat.bot_name.is_not(None))),
             offered(),
         )
