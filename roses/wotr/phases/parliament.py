@@ -95,8 +95,13 @@ def crown_king(state: GameState) -> None:
     )
     for seat, player in enumerate(state.players):
         if player.house == king:
-            template = "The King: {seat} scores {vp} VP for the house of {king}."
-            state.score(seat, "king", KING_VP, template, king=king)
+            state.score(
+                seat,
+                "king",
+                KING_VP,
+                "The King: {seat} scores {vp} VP for the house of {king}.",
+                king=king,
+            )
 
 
 def hold_parliament(state: GameState) -> None:
