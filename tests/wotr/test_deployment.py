@@ -191,3 +191,18 @@ def test_an_attack_on_the_strength_of_a_lost_calais_bid_is_cancelled_free() -> N
     assert "Red is not present to attack Windsor: cancelled at no cost." in [
         event.text for event in state.log
     ]
+
+
+def test_an_attack_whose_troops_are_all_cancelled_fights_no_battle() -> None:
+    """WR-11, WR-13: cancelled troops are not placed; a Location none reach is not
+    attacked (its garrison is never replaced, nothing is logged for it)."""
+    from roses.wotr.phases.combat import resolve_battles
+
+    state = game_at(money=2).state
+    give(state, RED, "windsor")
+    give(state, YELLOW, "winchester")
+    deployed(state, red=Orders(troops={"winchester": 2}))
+    assert state.attacks == {} and state.troops_placed == {}
+    resolve_battles(state)
+    assert state.owner["winchester"] == YELLOW
+    assert not any("attacks Winchester" in event.text for event in state.log)

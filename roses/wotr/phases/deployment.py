@@ -129,8 +129,6 @@ def deploy(state: GameState) -> None:
             player.mercenaries -= mercenaries
             state.mercenaries_placed += mercenaries
             troops = bought.get(location, 0)
-            if not troops + mercenaries:
-                continue  # every troop ordered there was cancelled (WR-11)
             state.troops_placed.setdefault(location, {})[seat] = troops + mercenaries
             placed: dict[str, Value] = {
                 "seat": state.name(seat),
