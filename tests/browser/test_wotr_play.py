@@ -68,6 +68,7 @@ class Player:
         # turn: step: the troops on the map (card: seat: count) and the step's events
         self.troops: dict[int, dict[str, dict[str, dict[str, int]]]] = {}
         self.events: dict[int, dict[str, list[str]]] = {}
+        self.areas: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: area line
         self.hold: Callable[[Player], bool] | None = None  # see play_until
 
     def shoot(self, phase: str) -> None:
@@ -98,6 +99,10 @@ class Player:
                 ".wotr-map .icon", MAP_TROOPS
             )
             self.events.setdefault(turn, {})[step] = reveal.locator(".events li").all_inner_texts()
+            self.areas.setdefault(turn, {})[step] = page.eval_on_selector_all(
+                ".map-areas li[data-card]",
+                "all => Object.fromEntries(all.map((e) => [e.dataset.card, e.textContent]))",
+            )
             page.locator(".reveal button.primary").click()
             return True
         cards = page.locator("button.draft-card")
@@ -444,7 +449,12 @@ def assert_the_reveal_shows_what_the_engine_resolved(
             short += 1
             for card, count in ordered.items():
                 shown = steps["deployment"].get(card, {}).get(str(seat), 0)
-                assert shown == truth.placed.get(card, {}).get(str(seat), 0) < count, card
+                placed = truth.placed.get(card, {}).get(str(seat), 0)
+                assert shown == placed < count, card
+                told = player.areas[turn]["deployment"][card]  # the screen reader's list
+                assert f"places {count} troops" not in told, told
+                if placed:
+                    assert f"places {placed} troop" in told, told
         events = player.events[turn].get("parliament")
         if events is not None and truth.crowned is not None:
             assert len(truth.king) == 2 and all(line in events for line in truth.king), turn
