@@ -123,7 +123,7 @@ export function drawMap(board, table, labels, troops = {}) {
     svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
       s("title", {}, t("{sea}: its ships count for {zone}", { sea: board.seaName(sea), zone: board.zones[board.seaZone[sea]].name })),
       s("circle", { r: 30 }),
-      s("text", { y: 5 }, sea.replace("-sea", ""))));
+      s("text", { y: 7, "aria-hidden": "true" }, "≈"))); // a wave: its name is in words, in the title
   });
   const afloat = {}; // ships away from their home sea, per sea zone
   for (const [id, point] of Object.entries(layout.icons)) {
