@@ -5,8 +5,8 @@ The state is the engine's ``Game``; the deal is its ``Setup`` (the deck's order,
 order and the house tiles, WR-4, WR-6). Actions are the engine's JSON forms: ``{"pick":
 CARD}`` (WR-7), ``{"french_aid": true|false}`` (WR-9), ``{"orders": {...}}`` and
 ``{"unseal": true}`` (WR-10). A view is the engine's ``PlayerView`` JSON (WR-20: others'
-money and plans stay hidden while they plan) and, for a player planning, WR-11's paying
-order for the planning form's running preview.
+money, mercenaries and plans stay hidden while they plan) and, for a player planning,
+WR-11's paying order for the planning form's running preview.
 """
 
 from __future__ import annotations

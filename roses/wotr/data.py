@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import BoardDataError, Problem
 from .maplayout import MapLayout, check_map
+from .text import Phrase, phrase
 
 FORMAT: Final = "roses/wotr-board/1"
 TURNS: Final = 5
@@ -234,6 +235,16 @@ class BoardData:
         if card in self.nobles:
             return self.nobles[card].name
         return "Mercenaries"
+
+    def sea_name(self, sea: str) -> Phrase:
+        """A sea zone in words: "the sea off Wales"; a zone with two seas has a west one and
+        an east one, the chain (WR-5) running from the north-west round to the north-east."""
+        zone = self.zone[self.sea_zone[sea]]
+        if len(zone.seas) == 1:
+            return phrase("the sea off {zone}", zone=zone.name)
+        if zone.seas.index(sea) == 0:
+            return phrase("the west sea off {zone}", zone=zone.name)
+        return phrase("the east sea off {zone}", zone=zone.name)
 
     def card_kind(self, card: str) -> str:
         if card in self.icons:

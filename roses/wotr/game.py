@@ -218,7 +218,7 @@ class Game:
             message = "; ".join([faults[0].message, *(str(fault) for fault in faults[1:])])
             raise IllegalActionError(faults[0].field, message)
         state.orders[seat] = orders
-        state.note("{seat} has sealed their orders.", seat=state.name(seat))
+        state.note("{seat} has sealed a plan.", seat=state.name(seat))
 
     def _unseal(self, seat: int) -> None:
         """WR-10: a sealed plan may be taken back until the last player seals (then the
@@ -233,7 +233,8 @@ class Game:
                 "unseal", "seat {seat} has no sealed plan to take back", seat=seat
             )
         del state.orders[seat]
-        state.note("{seat} is planning again.", seat=state.name(seat))
+        # WR-20: at the table the House tile is turned face up again; all see that much.
+        state.note("{seat} has taken their plan back and is planning.", seat=state.name(seat))
 
     # -- questions -----------------------------------------------------------------------
 

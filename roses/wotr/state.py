@@ -47,10 +47,6 @@ class PlayerState:
     house: str | None = None  # 4 players only (WR-15, WR-19)
     vp_by_source: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VP_SOURCES, 0))
 
-    def score(self, source: str, vp: int) -> None:
-        self.vp += vp
-        self.vp_by_source[source] += vp
-
 
 @dataclass(frozen=True)
 class Event:
@@ -60,13 +56,17 @@ class Event:
     turn: int
     phase: Phase
     phrase: Phrase
+    scored: tuple[int, int] | None = None  # (seat, VP) when the event gives VP
 
     @property
     def text(self) -> str:
         return str(self.phrase)
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "phase": self.phase.value, **self.phrase.to_json()}
+        found = {"turn": self.turn, "phase": self.phase.value, **self.phrase.to_json()}
+        if self.scored is not None:
+            found["scored"] = {"seat": SEAT_NAMES[self.scored[0]], "vp": self.scored[1]}
+        return found
 
 
 class Table(Protocol):
@@ -120,6 +120,11 @@ class GameState:
     white_cubes: set[str] = field(default_factory=set)
     black_cubes: dict[int, list[str]] = field(default_factory=dict)
     mercenaries_placed: int = 0
+    # The last reveal's troops, public until the next one: Location -> seat -> troops and
+    # mercenaries placed after shortfalls and cancellations (WR-11), and standing once
+    # every battle is over (WR-13).
+    troops_placed: dict[str, dict[int, int]] = field(default_factory=dict)
+    troops_after_combat: dict[str, dict[int, int]] = field(default_factory=dict)
     log: list[Event] = field(default_factory=list)
 
     @property
@@ -130,6 +135,16 @@ class GameState:
         """Log an event: ``template`` in English with ``{name}`` placeholders, and their
         values (``text.Phrase``)."""
         self.log.append(Event(self.turn, self.phase, phrase(template, **params)))
+
+    def score(self, seat: int, source: str, vp: int, template: str, **params: Value) -> None:
+        """``seat`` gains ``vp`` from ``source`` (one of ``VP_SOURCES``); every VP is an
+        event of the public log, so the log's VP add up to each player's total.
+        ``template`` may use ``{seat}`` and ``{vp}``."""
+        player = self.players[seat]
+        player.vp += vp
+        player.vp_by_source[source] += vp
+        said = phrase(template, seat=self.name(seat), vp=vp, **params)
+        self.log.append(Event(self.turn, self.phase, said, scored=(seat, vp)))
 
     def name(self, seat: int) -> str:
         return SEAT_NAMES[seat]

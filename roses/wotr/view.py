@@ -1,7 +1,9 @@
 """What one player may know (WR-20): the table, the public log and their own screen.
 
-During Planning each player's money and plan are behind their screen; once the plans are
-revealed the screens are put aside until the next Planning, so money is public then.
+During Planning each player's Planning chart is behind their screen, and with it what lies
+on the chart: their plan, their money and their mercenary tokens (WR-4, WR-8); once the plans
+are revealed the screens are put aside until the next Planning, so money and mercenaries
+are public then.
 Sealed orders stay hidden until every player has sealed. The deck's order is never shown
 (only its size). Bots and clients only ever get a ``PlayerView``.
 """
@@ -35,6 +37,9 @@ class Preview:
     paid: tuple[Charge, ...]
     cancelled: tuple[Charge, ...]
     faults: tuple[IllegalActionError, ...]
+    # Locations attacked on the strength of the plan's Calais bid alone: their troops are
+    # placed (and paid for) only if the bid wins (WR-11); the rest is as shown.
+    if_captain: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +50,7 @@ class Preview:
             "paid": [charge.to_json() for charge in self.paid],
             "cancelled": [charge.to_json() for charge in self.cancelled],
             "faults": [{"field": f.field, "message": f.message} for f in self.faults],
+            "if_captain": list(self.if_captain),
         }
 
 
@@ -60,7 +66,7 @@ class PlayerView:
     vp: tuple[int, ...]
     vp_by_source: tuple[Mapping[str, int], ...]
     money: tuple[int | None, ...]  # None: behind another player's screen (WR-20)
-    mercenaries: tuple[int, ...]
+    mercenaries: tuple[int | None, ...]  # None: behind another player's screen (WR-20)
     french_aid_used: tuple[bool, ...]
     owner: Mapping[str, int | None]
     noble_zone: Mapping[str, str]
@@ -73,6 +79,8 @@ class PlayerView:
     sealed: tuple[int, ...]  # who has handed in orders this turn (not what)
     my_orders: Orders | None  # the viewer's own sealed orders
     revealed: Mapping[int, Orders]  # this turn's orders, once revealed
+    troops_placed: Mapping[str, Mapping[int, int]]  # the last reveal's, per Location and seat
+    troops_after_combat: Mapping[str, Mapping[int, int]]
     french_aid_offer: int  # to the viewer, now
     calais: tuple[int, str] | None
     revealed_calais: tuple[int, str] | None  # the last reveal's Captain of Calais (WR-11)
@@ -100,7 +108,10 @@ class PlayerView:
             money=tuple(
                 None if screens_up and seat != viewer else p.money for seat, p in enumerate(players)
             ),
-            mercenaries=tuple(p.mercenaries for p in players),
+            mercenaries=tuple(
+                None if screens_up and seat != viewer else p.mercenaries
+                for seat, p in enumerate(players)
+            ),
             french_aid_used=tuple(p.french_aid_used for p in players),
             owner=dict(state.owner),
             noble_zone=dict(state.noble_zone),
@@ -113,6 +124,8 @@ class PlayerView:
             sealed=tuple(sorted(state.orders)),
             my_orders=state.orders.get(viewer) if viewer is not None else None,
             revealed=dict(state.revealed),
+            troops_placed={loc: dict(by) for loc, by in state.troops_placed.items()},
+            troops_after_combat={loc: dict(by) for loc, by in state.troops_after_combat.items()},
             french_aid_offer=game.french_aid_offer(viewer) if viewer is not None else 0,
             calais=state.calais,
             revealed_calais=state.revealed_calais,
@@ -133,6 +146,11 @@ class PlayerView:
         return money or 0
 
     @property
+    def my_mercenaries(self) -> int:
+        held = None if self.viewer is None else self.mercenaries[self.viewer]
+        return held or 0
+
+    @property
     def can_unseal(self) -> bool:
         """Whether the viewer may take back their sealed plan (``Unseal``, WR-10)."""
         return self.phase is Phase.PLANNING and self.my_orders is not None
@@ -145,7 +163,7 @@ class PlayerView:
         """The faults the game would find in the viewer's ``orders`` (WR-10)."""
         if self.viewer is None:
             return [IllegalActionError("seat", "a spectator gives no orders")]
-        return check_orders(self, self.viewer, self.my_money, self.mercenaries[self.viewer], orders)
+        return check_orders(self, self.viewer, self.my_money, self.my_mercenaries, orders)
 
     def cost(self, orders: Orders) -> int:
         return plan_cost(self, orders)
@@ -155,7 +173,20 @@ class PlayerView:
         (WR-11), with the faults the game would refuse them for (WR-10)."""
         bill = payment(self, self.my_money, orders)
         return Preview(bill.cost, bill.money, bill.left, bill.paid, bill.cancelled,
-                       tuple(self.check(orders)))  # fmt: skip
+                       tuple(self.check(orders)), self._if_captain(orders))  # fmt: skip
+
+    def _if_captain(self, orders: Orders) -> tuple[str, ...]:
+        if self.viewer is None:
+            return ()
+        present = presence(self, self.viewer, orders)
+        board = self.board
+        return tuple(
+            location for location in board.icons
+            if (location in orders.troops or location in orders.mercenaries)
+            and self.owner.get(location) not in (None, self.viewer)
+            and board.icons[location].zone not in present
+            and board.icons[location].zone == orders.calais_zone and orders.calais_bid > 0
+        )  # fmt: skip
 
     def planning_options(self) -> dict[str, Any] | None:
         """For the viewer's planning form: where each of their nobles and ships may go
@@ -217,6 +248,8 @@ class PlayerView:
             "can_unseal": self.can_unseal,
             "planning_options": self.planning_options(),
             "revealed": {SEAT_NAMES[s]: o.to_json()["orders"] for s, o in self.revealed.items()},
+            "troops_placed": _troops_json(self.troops_placed),
+            "troops_after_combat": _troops_json(self.troops_after_combat),
             "french_aid_offer": self.french_aid_offer,
             "calais": list(self.calais) if self.calais else None,
             "revealed_calais": list(self.revealed_calais) if self.revealed_calais else None,
@@ -228,3 +261,7 @@ class PlayerView:
             if self.outcome is None
             else {**self.outcome.to_json(), "standings": self.outcome.standings()},
         }
+
+
+def _troops_json(troops: Mapping[str, Mapping[int, int]]) -> dict[str, dict[str, int]]:
+    return {loc: {SEAT_NAMES[s]: n for s, n in by.items()} for loc, by in troops.items()}

@@ -8,12 +8,14 @@ across its width. A screenshot of each (test artifacts), and axe-core on each.""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from roses.wotr import default_board
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
@@ -183,3 +185,78 @@ def test_a_wide_screen_puts_map_plan_and_players_side_by_side(
     page.screenshot(path=str(shots.folder / "planning-1600x1000.png"))
     shots(page, "planning-1600x1000-whole-page")
     assert_accessible(page, "wotr-layout-1600")
+
+
+# A crowded table drawn into the page beside the real map: every icon held (4 seats), two
+# visiting nobles in South East England besides its own, ships afloat there, the Captain of
+# Calais landed there and troops of three seats on its Locations (the reveal's badges).
+CROWDED = """async ({ board, width }) => {
+  const { Board } = await import("/static/wotr/dom.js");
+  const { drawMap } = await import("/static/wotr/map.js");
+  const data = new Board(board);
+  const owner = {};
+  Object.keys(data.icons).forEach((card, index) => { owner[card] = index % 4; });
+  const noble_zone = {};
+  for (const [id, noble] of Object.entries(data.nobles)) {
+    owner[id] = 1;
+    noble_zone[id] = noble.home;
+  }
+  noble_zone.beaufort = "SE";
+  noble_zone.plantagenet = "SE";
+  const ship_sea = {};
+  for (const [id, icon] of Object.entries(data.icons)) {
+    if (icon.kind === "ship") ship_sea[id] = data.icons[icon.port].sea;
+  }
+  ship_sea["ship-of-plymouth"] = "SE-sea";
+  ship_sea["ship-of-kings-lynn"] = "SE-sea";
+  const troops = {};
+  for (const [id, icon] of Object.entries(data.icons)) {
+    if (icon.zone === "SE" && data.isLocation(id)) {
+      troops[id] = [0, 2, 3].map((seat) => ({ seat, count: 12 }));
+    }
+  }
+  const table = { owner, noble_zone, ship_sea, calais: [2, "SE"] };
+  const svg = drawMap(data, table, ["Red", "Yellow", "Green", "Blue"], troops);
+  const holder = document.createElement("div");
+  holder.id = "crowded-map";
+  holder.style.width = `${width}px`;
+  holder.append(svg);
+  document.body.append(holder);
+  // An icon's glyph and each of its troop badges apart: their joint box is not drawn.
+  const labels = [...svg.querySelectorAll(".zone-name, .zone-votes, .sea-zone circle, "
+    + ".icon > :is(path, circle), .icon .troops, .noble, .calais")];
+  const boxes = labels.map((label) => {
+    const found = label.getBoundingClientRect();
+    const group = label.closest("[data-card], [data-sea]") || label;
+    const name = group.dataset.card || group.dataset.sea || label.textContent;
+    const what = label.getAttribute("class") || label.tagName;
+    return { name: `${what} ${name}`, x: found.x, y: found.y, width: found.width,
+      height: found.height };
+  });
+  return { boxes, text: svg.textContent };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768), (1600, 1000)], ids=str)
+def test_the_map_labels_never_overlap(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    planning_game: tuple[int, Any],
+    size: tuple[int, int],
+) -> None:
+    """WR-1: on a crowded table (South East England with four nobles, the Captain of
+    Calais, ships afloat and the troops of three seats on its Locations) no two labels of
+    the map, zone names, votes, sea zones, icons with their troops, nobles, Calais, overlap,
+    at a phone's, a laptop's and a wide screen's size; no sea zone is named by its id."""
+    viewport: ViewportSize = {"width": size[0], "height": size[1]}
+    page = open_plan(server, new_page, planning_game, viewport)
+    width = box(page.locator(".wotr-map"))["width"]
+    drawn = page.evaluate(CROWDED, {"board": default_board().to_json(), "width": width})
+    labels = drawn["boxes"]
+    assert not re.search(r"\b[A-Z]{2}-(sea|west|east)\b", drawn["text"])  # seas in words
+    page.locator("#crowded-map").screenshot(path=str(shots.folder / f"crowded-{size[0]}.png"))
+    clashes = [
+        f"{a['name']} / {b['name']}" for a, b in itertools.combinations(labels, 2) if overlap(a, b)
+    ]
+    assert clashes == [], "\n".join(clashes)

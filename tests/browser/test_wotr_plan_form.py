@@ -5,13 +5,15 @@ an action the game accepts."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from roses.games.wotr import WOTR
+from roses.server.i18n import gettext, ngettext, speaking
 from roses.wotr import Game, Orders, Phase
 from tests.server.live_server import LiveServer
 from tests.wotr.helpers import RED, YELLOW, game_at, give
@@ -98,3 +100,74 @@ def test_what_the_form_seals_and_saves_the_game_accepts(
     assert [c.text for c in preview.cancelled] == ["the black cube on Neville", "3 troops on York"]
     WOTR.apply(game, RED, WOTR.parse_action(json.loads(json.dumps(sealed))))  # legal
     assert game.state.orders[RED].noble_moves == {"percy": "NE"}
+
+
+@pytest.fixture(params=["en", "de", "it", "pt"])
+def speaker(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[str, Page]]:
+    """A page whose browser speaks ``language`` (the site follows it) and its words."""
+    context = browser.new_context(locale=request.param)
+    try:
+        yield request.param, context.new_page()
+    finally:
+        context.close()
+
+
+def test_the_chart_names_seas_garrisons_calais_and_mercenaries_in_words(
+    server: LiveServer, speaker: tuple[str, Page]
+) -> None:
+    """WR-5: ships sail to sea zones named in words, never by id; WR-13: every troop row
+    shows its Location's garrison; WR-10/WR-11: an attack in the zone of the plan's own
+    Calais bid is offered, marked as standing only if the bid wins; WR-8: a Mercenary card
+    says how many it gives this turn (troops chart) and what the supply still holds. In
+    every language of the site."""
+    language, page = speaker
+    game = table()
+    give(game.state, RED, "ship-of-sandwich")
+    give(game.state, YELLOW, "kenilworth")  # in the Midlands, where Red is not present
+    mount(page, server, game)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    with speaking(language):
+        sail = page.get_by_label(gettext("Sail {name}", name=gettext("Ship of Sandwich")))
+        options = sail.locator("option").all_inner_texts()
+        assert not [text for text in options if re.search(r"\b[A-Z]{2}-(sea|west|east)\b", text)]
+        here = gettext("the sea off {zone}", zone="South East England")
+        assert options[0] == gettext("stays in {place}", place=here)
+        west = gettext("the west sea off {zone}", zone="Northern Marches")
+        midlands = gettext("the sea off {zone}", zone="Midlands")
+        assert gettext("to {place}", place=midlands) in options
+        assert all(west not in text for text in options)  # too far (WR-5)
+        windsor = page.locator('.troop-row[data-card="windsor"]')
+        expect(windsor).to_contain_text(
+            gettext(
+                "{kind}, {zone}, garrison {garrison}",
+                kind=gettext("Royal Castle"),
+                zone="South East England",
+                garrison=3,
+            )
+        )
+        kenilworth = page.locator('.troop-row[data-card="kenilworth"]')
+        expect(kenilworth).to_have_count(0)  # no presence in the Midlands without the bid
+        page.locator(".plan-form fieldset").first.locator("input").fill("2")  # the Calais bid
+        page.locator('select[name="calais-zone"]').select_option("MI")
+        expect(kenilworth).to_contain_text(
+            gettext("only if you win the Captain of Calais; otherwise cancelled at no cost")
+        )
+        windsor_if = page.locator('.troop-row[data-card="windsor"] .if-captain')
+        expect(windsor_if).to_have_count(0)  # Red's own, to defend
+        described = page.evaluate(
+            """async (board) => {
+              const { Board } = await import("/static/wotr/dom.js");
+              return new Board(board).describe("mercenary-1", 3, 2);
+            }""",
+            WOTR.materials(2, {})["board"],
+        )
+        # Turn 3's troops chart gives 4; the supply holds only 2.
+        assert described == ngettext(
+            "{n} mercenary now (troops chart, turn {turn}), to use this turn or keep; "
+            "{supply} left in the supply",
+            "{n} mercenaries now (troops chart, turn {turn}), to use this turn or keep; "
+            "{supply} left in the supply",
+            2,
+            turn=3,
+            supply=2,
+        )

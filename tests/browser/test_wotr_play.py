@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import httpx
 import pytest
 from playwright.sync_api import Page, Response, ViewportSize, WebSocket, expect
 
-from roses.wotr import default_board, replay
+from roses.wotr import Orders, Phase, default_board, replay
 from tests.server.hidden import walk
 from tests.server.live_server import LiveServer
 
@@ -50,7 +50,11 @@ class Player:
     plan and seal, step through the reveal. Screenshots each phase once, at both sizes."""
 
     def __init__(
-        self, page: Page, shots: Screenshots | None = None, withdraw: bool = False
+        self,
+        page: Page,
+        shots: Screenshots | None = None,
+        withdraw: bool = False,
+        overorder: bool = False,
     ) -> None:
         self.page = page
         self.shots = shots
@@ -58,8 +62,13 @@ class Player:
         self.sealed = 0
         self.withdraw = withdraw  # take the first sealed plan back once (WR-10)
         self.withdrawn = False
+        self.overorder = overorder  # order 20 troops, more than the money buys (WR-11)
         self.bid = "0"  # the Calais bid of the plan sealed last
         self.reveals: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: owner
+        # turn: step: the troops on the map (card: seat: count) and the step's events
+        self.troops: dict[int, dict[str, dict[str, dict[str, int]]]] = {}
+        self.events: dict[int, dict[str, list[str]]] = {}
+        self.areas: dict[int, dict[str, dict[str, str]]] = {}  # turn: step: card: area line
         self.hold: Callable[[Player], bool] | None = None  # see play_until
 
     def shoot(self, phase: str) -> None:
@@ -85,6 +94,14 @@ class Player:
             self.reveals.setdefault(turn, {})[step] = page.eval_on_selector_all(
                 ".wotr-map [data-card]",
                 "all => Object.fromEntries(all.map((e) => [e.dataset.card, e.dataset.owner]))",
+            )
+            self.troops.setdefault(turn, {})[step] = page.eval_on_selector_all(
+                ".wotr-map .icon", MAP_TROOPS
+            )
+            self.events.setdefault(turn, {})[step] = reveal.locator(".events li").all_inner_texts()
+            self.areas.setdefault(turn, {})[step] = page.eval_on_selector_all(
+                ".map-areas li[data-card]",
+                "all => Object.fromEntries(all.map((e) => [e.dataset.card, e.textContent]))",
             )
             page.locator(".reveal button.primary").click()
             return True
@@ -121,7 +138,7 @@ class Player:
         self.shoot("planning")
         troops = page.locator(".troop-row.defend input").first
         if troops.count():
-            troops.fill("2")
+            troops.fill("20" if self.overorder else "2")
         self.bid = "1" if self.sealed % 2 == 0 else "0"  # what the sealed plan bids
         if self.bid == "1":
             page.get_by_label("Calais bid (pounds)").fill("1")
@@ -149,6 +166,12 @@ class Player:
         expect(bid).to_have_value(self.bid)  # the plan as it was sealed
         self.withdraw = False
         self.withdrawn = True
+
+
+# The troops drawn on the map: card -> seat -> the number on its badge.
+MAP_TROOPS = """all => Object.fromEntries(all.filter((icon) => icon.querySelector(".troops"))
+  .map((icon) => [icon.dataset.card, Object.fromEntries([...icon.querySelectorAll(".troops")]
+    .map((badge) => [badge.dataset.seat, Number(badge.textContent)]))]))"""
 
 
 def play_until(
@@ -372,6 +395,74 @@ def assert_the_map_follows_the_reveal(reveals: dict[int, dict[str, dict[str, str
     assert bribed and fought, "no bribe or battle changed a card's owner in the whole game"
 
 
+class Resolved(NamedTuple):
+    """One turn's reveal as the engine resolved it (WR-11..WR-15)."""
+
+    orders: dict[int, Orders]
+    placed: dict[str, dict[str, int]]
+    left: dict[str, dict[str, int]]
+    crowned: str | None
+    king: list[str]  # the log's lines of the King's VP
+
+
+def resolved_turns(record: dict[str, Any]) -> dict[int, Resolved]:
+    """Each turn's reveal, by replaying the record up to its last seal."""
+    actions = record["actions"]
+    found: dict[int, Resolved] = {}
+    for index, entry in enumerate(actions):
+        if "orders" not in entry:
+            continue
+        before = replay({**record, "actions": actions[:index], "result": None})
+        after = replay({**record, "actions": actions[: index + 1], "result": None})
+        if after.phase is Phase.PLANNING and after.turn == before.turn:
+            continue  # not the last seal of the turn
+        state = after.state
+        placed = {where: {str(s): n for s, n in by.items()}
+                  for where, by in state.troops_placed.items()}  # fmt: skip
+        left = {where: {str(s): n for s, n in by.items()}
+                for where, by in state.troops_after_combat.items() if by}  # fmt: skip
+        king = [e.text for e in state.log
+                if e.turn == before.turn and e.phrase.template.startswith("The King:")]  # fmt: skip
+        found[before.turn] = Resolved(dict(state.revealed), placed, left,
+                                      state.crowned[before.turn - 1], king)  # fmt: skip
+    return found
+
+
+def assert_the_reveal_shows_what_the_engine_resolved(
+    player: Player, turns: dict[int, Resolved], seat: int
+) -> None:
+    """WR-11, WR-13: the map shows the troops placed after shortfalls through deployment
+    and bribery and those left after combat, never the troops ordered; WR-15: the
+    Parliament step lists the King's 5 VP for each player of the crowned house."""
+    short = kings = 0
+    for turn, steps in player.troops.items():
+        truth = turns[turn]
+        for step in ("deployment", "bribery"):
+            if step in steps:
+                assert steps[step] == truth.placed, (turn, step)
+        if "combat" in steps:
+            assert steps["combat"] == truth.left, (turn, "combat")
+        ordered = truth.orders[seat].troops
+        if "deployment" in steps and any(
+            truth.placed.get(card, {}).get(str(seat), 0) < count for card, count in ordered.items()
+        ):
+            short += 1
+            for card, count in ordered.items():
+                shown = steps["deployment"].get(card, {}).get(str(seat), 0)
+                placed = truth.placed.get(card, {}).get(str(seat), 0)
+                assert shown == placed < count, card
+                told = player.areas[turn]["deployment"][card]  # the screen reader's list
+                assert f"places {count} troops" not in told, told
+                if placed:
+                    assert f"places {placed} troop" in told, told
+        events = player.events[turn].get("parliament")
+        if events is not None and truth.crowned is not None:
+            assert len(truth.king) == 2 and all(line in events for line in truth.king), turn
+            kings += 1
+    assert short, "no shortfall was shown in the whole game"
+    assert kings, "no King was crowned in a reveal seen"
+
+
 def planning_views(messages: list[Any]) -> list[dict[str, Any]]:
     """Every game view in ``messages`` whose table is in Planning."""
     return [
@@ -401,7 +492,7 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     assert bob_client.post(f"/api/games/{game_id}/join").status_code == 200
     for page in (alice, bob, carol):
         page.goto(f"{server.url}/games/{game_id}")
-    people = [Player(alice, shots, withdraw=True), Player(bob)]
+    people = [Player(alice, shots, withdraw=True), Player(bob, overorder=True)]
 
     def planning_turn_2(player: Player) -> bool:
         return player.page.get_by_role("heading", name="Turn 2: your plan").count() > 0
@@ -418,9 +509,16 @@ def test_four_players_two_people_two_bots_and_no_plan_or_money_leaks(
     assert people[0].withdrawn
     assert [p.sealed for p in people] == [6, 5]  # Alice sealed turn 1 twice
     assert_the_map_follows_the_reveal(people[0].reveals)
+    record = alice_client.get(f"/api/games/{game_id}/record").json()
+    assert_the_reveal_shows_what_the_engine_resolved(people[1], resolved_turns(record), seat=2)
     while carol.locator(".reveal").count():  # the last turn's reveal, step by step
         carol.locator(".reveal button.primary").click()
     expect(carol.locator(".panel.end")).to_be_visible()
+    # On a phone the end table is one card per player, within the screen.
+    table = carol.locator(".panel.end table.final").bounding_box()
+    assert table is not None and table["x"] >= 0 and table["x"] + table["width"] <= PHONE["width"]
+    assert carol.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(carol.locator(".panel.end tbody .sources").first).to_be_visible()  # VP by source
     received = {name: recorder.messages() for name, recorder in recorders.items()}
 
     # WR-20: each person's own sealed plans, turn by turn, as their own views showed them.

@@ -22,7 +22,9 @@ from babel.messages.extract import extract_from_dir
 from roses.games.wotr import WOTR
 from roses.server.i18n import js_catalogue
 from roses.wotr import Game, Orders, Phase, Unseal
+from roses.wotr.phases.deployment import deploy
 from roses.wotr.phases.parliament import crown_king
+from tests.wotr.helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 ROSES = Path(__file__).resolve().parents[2] / "roses"
 NODE = shutil.which("node")
@@ -52,7 +54,7 @@ ENGLISH = re.compile(
 
 def phrase_templates() -> set[str]:
     """Every template the engine can log: what babel.cfg extracts as phrases."""
-    keywords = {"note": None, "phrase": None, "counted": (1, 2)}
+    keywords = {"note": None, "phrase": None, "counted": (1, 2), "score": (4,)}
     found = extract_from_dir(str(ROSES / "wotr"), method_map=[("**.py", "python")],
                              keywords=keywords)  # fmt: skip
     return {message if isinstance(message, str) else message[0] for _, _, message, *_ in found}
@@ -90,14 +92,23 @@ def played_logs() -> list[tuple[dict[str, Any], str]]:
                 found += [(c.phrase.to_json(), c.text) for c in preview.cancelled]
             WOTR.apply(game, seat, action)
         found += [(event.phrase.to_json(), event.text) for event in game.state.log]
-    # Two events no bot game is likely to reach: a Calais bid beyond the purse in a plan's
-    # preview (WR-11), and Parliament with nobody present anywhere (WR-15).
+    # Three events no bot game is likely to reach: a Calais bid beyond the purse in a plan's
+    # preview (WR-11), Parliament with nobody present anywhere (WR-15), and an attack ordered
+    # on the strength of a Calais bid another player wins (WR-10, WR-11).
     game = WOTR.restore(WOTR.setup(5, 4, {}), 4, {})
     money = game.view(0).money[0]
     preview = game.view(0).preview(Orders(calais_bid=money + 1, calais_zone="MI"))
     found += [(c.phrase.to_json(), c.text) for c in preview.cancelled]
     crown_king(game.state)
     found.append((game.state.log[-1].phrase.to_json(), game.state.log[-1].text))
+    lost = game_at(money=10).state
+    give(lost, YELLOW, "windsor")
+    lost.orders = {RED: Orders(calais_bid=1, calais_zone="SE", troops={"windsor": 1}),
+                   YELLOW: Orders(calais_bid=2, calais_zone="MI"), GREEN: Orders(),
+                   BLUE: Orders()}  # fmt: skip
+    lost.phase = Phase.DEPLOYMENT
+    deploy(lost)
+    found += [(event.phrase.to_json(), event.text) for event in lost.log]
     return found
 
 

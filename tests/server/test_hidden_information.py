@@ -117,3 +117,35 @@ def test_views_do_not_depend_on_the_draw_pile_order(client: TestClient) -> None:
                 f"/api/games/{view['id']}/moves", {"move": plays[0], "version": view["version"]}
             )
     assert len(views[0]["log"]) >= 4
+
+
+def test_wotr_money_mercenaries_and_take_backs_stay_behind_the_screen_wr20(
+    client: TestClient,
+) -> None:
+    """WR-20: during Planning another player's money and mercenary tokens (both on the
+    Planning chart, behind the screen) reach neither the other player nor a spectator;
+    a plan taken back shows only as that (the House tile turned face up again)."""
+    from .test_resign import wotr_until
+
+    one, two, watcher = sign_up(client), sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": two.name}]
+    game_id = one.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()["id"]
+    two.post(f"/api/games/{game_id}/join")
+    wotr_until(client, [one, two], game_id, "planning")
+    for reader, mine in ((one, 0), (two, 1), (watcher, None)):
+        state = reader.game(game_id)["state"]
+        for secret in ("money", "mercenaries"):
+            assert [v is None for v in state[secret]] == [s != mine for s in (0, 1)], secret
+    view = one.game(game_id)
+    bid = {"orders": {"calais": {"bid": 1, "zone": "SE"}}}
+    for move in (bid, {"unseal": True}):
+        view = one.post(f"/api/games/{game_id}/moves", {"move": move, "version": view["version"]})
+        assert view.status_code == 200, view.text
+        view = view.json()
+    for reader in (two, watcher):
+        seen = reader.game(game_id)["state"]
+        assert [entry["template"] for entry in seen["log"][-2:]] == [
+            "{seat} has sealed a plan.",
+            "{seat} has taken their plan back and is planning.",
+        ]
+        assert "calais" not in str(seen["log"]) and seen["sealed"] == []

@@ -116,3 +116,93 @@ def test_the_log_says_what_is_placed_in_singular_and_plural() -> None:
     assert "Red places 2 troops to attack Winchester." in texts
     assert "Red places 1 mercenary to defend London." in texts
     assert all(event.phase is Phase.DEPLOYMENT and event.turn == 1 for event in state.log)
+
+
+def test_the_troops_placed_are_those_paid_for_not_those_ordered() -> None:
+    """WR-11 example: red with 7 pounds orders 2 troops on Pontefract and 2 on Kenilworth;
+    Pontefract's are bought (NE, 9 votes, before MI, 8) and Kenilworth's cancelled, so the
+    public record of the reveal places troops on Pontefract only."""
+    state = game_at(money=7).state
+    give(state, RED, "pontefract", "kenilworth")
+    deployed(state, red=Orders(troops={"kenilworth": 2, "pontefract": 2}))
+    assert state.troops_placed == {"pontefract": {RED: 2}}
+    assert state.defence == {"pontefract": 2}
+    assert not any("Kenilworth" in event.text and "places" in event.text for event in state.log)
+    assert state.players[RED].money == 1
+
+
+def test_the_troops_left_after_the_battles_are_kept_with_the_reveal() -> None:
+    """WR-13: after combat the reveal's record holds what stands on each Location: the
+    winner's survivors where a battle was fought, the defenders where none was."""
+    from roses.wotr.phases.combat import resolve_battles
+
+    state = game_at(money=30).state
+    give(state, RED, "windsor", "stafford", "london")
+    give(state, YELLOW, "winchester")
+    deployed(state, red=Orders(troops={"winchester": 5, "london": 1}))
+    assert state.troops_placed == {"winchester": {RED: 5}, "london": {RED: 1}}
+    resolve_battles(state)
+    # Winchester (a town, garrison 2) falls to 5 troops: 3 are left, now Red's.
+    assert state.troops_after_combat == {"winchester": {RED: 3}, "london": {RED: 1}}
+
+
+def test_ships_sail_to_sea_zones_named_in_words() -> None:
+    """WR-5: the log names a sea zone in words, never by its id."""
+    state = game_at(money=0).state
+    give(state, RED, "ship-of-sandwich")
+    deployed(state, red=Orders(ship_moves={"ship-of-sandwich": "MI-sea"}))
+    assert "Red sails Ship of Sandwich to the sea off Midlands." in [e.text for e in state.log]
+    board = state.board
+    names = [str(board.sea_name(sea)) for sea in board.sea_order]
+    assert names[0] == "the west sea off Northern Marches"
+    assert names[-1] == "the east sea off Northern Marches"
+    assert len(set(names)) == len(names)
+
+
+def test_an_attack_on_the_strength_of_a_won_calais_bid_stands() -> None:
+    """WR-10/WR-11: the Captain of Calais's cylinder lands before troops are placed, and
+    presence is judged at placement ("era presente ... durante la fase di Collocamento,
+    quando sono state disposte le Truppe"): the winner of a bid on SE may attack there."""
+    state = game_at(money=20).state
+    give(state, YELLOW, "windsor")
+    give(state, RED, "kenilworth")
+    deployed(state, red=Orders(calais_bid=2, calais_zone="SE", troops={"windsor": 4}))
+    assert state.calais == (RED, "SE")
+    assert state.attacks == {"windsor": {RED: 4}}
+    assert state.players[RED].money == 20 - 2 - 12
+
+
+def test_an_attack_on_the_strength_of_a_lost_calais_bid_is_cancelled_free() -> None:
+    """WR-10/WR-11: another player wins Calais, so the bidder is not present in SE when
+    troops are placed: the attack is an illegal order, cancelled at no cost; the rest of
+    the plan is paid and placed."""
+    state = game_at(money=20).state
+    give(state, YELLOW, "windsor")
+    give(state, RED, "kenilworth")
+    state.players[RED].mercenaries = 1
+    deployed(state, red=Orders(calais_bid=2, calais_zone="SE", troops={"windsor": 4,
+                                                                       "kenilworth": 1},
+                               mercenaries={"windsor": 1}),
+             blue=Orders(calais_bid=3, calais_zone="MI"))  # fmt: skip
+    assert state.calais == (BLUE, "MI")
+    assert state.attacks == {} and state.troops_placed == {"kenilworth": {RED: 1}}
+    assert state.players[RED].money == 20 - 2 - 3
+    assert state.players[RED].mercenaries == 1
+    assert "Red is not present to attack Windsor: cancelled at no cost." in [
+        event.text for event in state.log
+    ]
+
+
+def test_an_attack_whose_troops_are_all_cancelled_fights_no_battle() -> None:
+    """WR-11, WR-13: cancelled troops are not placed; a Location none reach is not
+    attacked (its garrison is never replaced, nothing is logged for it)."""
+    from roses.wotr.phases.combat import resolve_battles
+
+    state = game_at(money=2).state
+    give(state, RED, "windsor")
+    give(state, YELLOW, "winchester")
+    deployed(state, red=Orders(troops={"winchester": 2}))
+    assert state.attacks == {} and state.troops_placed == {}
+    resolve_battles(state)
+    assert state.owner["winchester"] == YELLOW
+    assert not any("attacks Winchester" in event.text for event in state.log)

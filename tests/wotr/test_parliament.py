@@ -111,8 +111,8 @@ def test_house_vote_in_a_zone_is_won_by_the_best_item() -> None:
 
 def test_king_vote_lancaster_beats_york() -> None:
     """WR-15 example: Lancaster holds NM (4), NE (9) and SE (7), York MI (8), WC (6) and WA
-    (5): Lancaster is crowned and each Lancastrian scores 5 VP. (The rulebook prints "30
-    to 19"; with its own votes the sum is 20 to 19.)"""
+    (5): Lancaster is crowned and each Lancastrian scores 5 VP, each an event of the public
+    log. (The rulebook prints "30 to 19"; with its own votes the sum is 20 to 19.)"""
     game = game_at()
     state = game.state
     give(state, RED, "bamburgh", "pontefract")
@@ -121,7 +121,12 @@ def test_king_vote_lancaster_beats_york() -> None:
     give(state, GREEN, "harlech")
     crown_king(state)
     assert state.crowned == [LANCASTER]
-    assert "Votes: Lancaster 20, York 19; Lancaster is crowned." in state.log[-1].text
+    assert state.log[-3].text == "Votes: Lancaster 20, York 19; Lancaster is crowned."
+    assert [event.text for event in state.log[-2:]] == [
+        "The King: Red scores 5 VP for the house of Lancaster.",
+        "The King: Blue scores 5 VP for the house of Lancaster.",
+    ]
+    assert [event.scored for event in state.log[-2:]] == [(RED, 5), (BLUE, 5)]
     assert vp(game) == [5, 0, 0, 5]
 
 

@@ -165,3 +165,15 @@ def test_submission_rejects_illegal_orders_and_changes_nothing() -> None:
     assert set(game.state.orders) == {RED}
     with pytest.raises(IllegalActionError, match="may not act now"):
         game.apply(RED, Orders())
+
+
+def test_a_plan_may_attack_where_its_own_calais_bid_would_land() -> None:
+    """WR-10/WR-11: the Captain lands in the zone bid on before troops are placed, so a
+    plan that attacks there is accepted at sealing (deployment judges it after the award);
+    without the bid, or with a bid on the other zone, it is refused."""
+    state = presence_example()
+    bid = Orders(calais_bid=1, calais_zone="SE", troops={"windsor": 2})
+    assert faults(state, BLUE, bid) == []
+    assert faults(state, BLUE, Orders(calais_bid=1, calais_zone="MI", troops={"windsor": 2})) == [
+        "troops.windsor: you are not present in SE to attack it (WR-10)"
+    ]

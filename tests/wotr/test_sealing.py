@@ -1,5 +1,6 @@
 """Sealed plans (WR-10, WR-20): a plan may be taken back and changed until the last player
-seals; the others learn only that a seat is planning again, never anything of the plan."""
+seals; the others learn only that a seat has taken its plan back (at the table, its House
+tile turned face up again), never anything of the plan."""
 
 from __future__ import annotations
 
@@ -32,21 +33,23 @@ def test_a_sealed_plan_is_taken_back_and_sealed_again() -> None:
 
 
 def test_the_log_says_planning_again_and_nothing_of_the_plan() -> None:
-    """WR-20: others see 'has sealed' and 'is planning again', not the plan."""
+    """WR-20 (the project's reading of "porre il proprio Gettone Casa Reale a faccia in
+    giù"): others see the seal and the take-back, as a House tile turned down and up again
+    is seen at the table, in the words of the page's seat list; not the plan."""
     game = planning_game()
     game.state.players[RED].money = max(3, game.state.players[RED].money)
     before = len(game.state.log)
     game.apply(RED, Orders(calais_bid=3, calais_zone="SE"))
     game.apply(RED, Unseal())
     texts = [event.text for event in game.state.log[before:]]
-    assert texts == ["Red has sealed their orders.", "Red is planning again."]
+    assert texts == ["Red has sealed a plan.", "Red has taken their plan back and is planning."]
     view = game.view(BLUE).to_json()
     assert view["sealed"] == [] and "Red" in view["awaiting"]
     assert view["log"][-1] == {
         "n": len(game.state.log) - 1,
         "turn": 1,
         "phase": "planning",
-        "template": "{seat} is planning again.",
+        "template": "{seat} has taken their plan back and is planning.",
         "params": {"seat": "Red"},
     }
 

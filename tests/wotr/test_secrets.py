@@ -1,6 +1,7 @@
 """Hidden information in the JSON a client receives (WR-20): through whole random games,
 no seat's view and no spectator's view depends on another seat's sealed plan, nor during
-Planning on another seat's money. Changing those secrets must leave the JSON unchanged."""
+Planning on another seat's money or mercenary tokens (both lie on the Planning chart,
+behind the screen). Changing those secrets must leave the JSON unchanged."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ def shown(game: Game, viewer: int | None) -> str:
 
 
 def with_other_secrets(game: Game, viewer: int | None) -> Game:
-    """The same game with every other seat's sealed plan (and, while planning, money)
-    changed."""
+    """The same game with every other seat's sealed plan (and, while planning, money and
+    mercenaries) changed."""
     shared = (game.board, game.state.log, game.history)  # not secret: no need to copy
     other = copy.deepcopy(game, {id(part): part for part in shared})
     state = other.state
@@ -37,6 +38,7 @@ def with_other_secrets(game: Game, viewer: int | None) -> Game:
         for seat, player in enumerate(state.players):
             if seat != viewer:
                 player.money += 1000
+                player.mercenaries += 7
     return other
 
 
@@ -45,11 +47,14 @@ def check_views(game: Game) -> None:
         data = game.view(viewer).to_json()
         if game.phase is Phase.PLANNING:
             assert shown(with_other_secrets(game, viewer), viewer) == shown(game, viewer)
-        if game.phase is Phase.PLANNING:
-            hidden = [m for seat, m in enumerate(data["money"]) if seat != viewer]
-            assert hidden == [None] * len(hidden)
-        else:
-            assert None not in data["money"]
+        for secret in ("money", "mercenaries"):  # WR-20: one rule for both
+            if game.phase is Phase.PLANNING:
+                hidden = [m for seat, m in enumerate(data[secret]) if seat != viewer]
+                assert hidden == [None] * len(hidden)
+                if viewer is not None:
+                    assert data[secret][viewer] is not None
+            else:
+                assert None not in data[secret]
         if viewer is not None and viewer in game.state.orders:
             assert data["my_orders"] == game.state.orders[viewer].to_json()["orders"]
             assert data["my_preview"]["money"] == game.state.players[viewer].money

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,5 +98,26 @@ def test_games_see_battles_bribes_shortfalls_and_french_aid() -> None:
         texts += [event.text for event in simulate(4, seed).state.log]
     for needle in ("attacks", "won,", "repulsed", "neutral", "bribes", "fails to bribe",
                    "short of money", "French Aid", "Captain of Calais", "is crowned",
-                   "goes to", "trade"):  # fmt: skip
+                   "goes to", "Trade bonus"):  # fmt: skip
         assert any(needle in text for text in texts), needle
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random", "heuristic,random,heuristic,random"])
+def test_every_vp_is_an_event_of_the_public_log(bots: str) -> None:
+    """WR-14..WR-17: every VP a player gains, the King's 5 VP (WR-15) included, is an event
+    of the log, so each seat's logged VP add up to its total, over seeded 4-player games."""
+    for seed in range(10):
+        game = simulate(4, seed, bots)
+        logged, king = [0] * 4, [0] * 4
+        for event in game.view(None).log:
+            if event.scored is not None:
+                seat, gained = event.scored
+                logged[seat] += gained
+                assert event.phrase.params["vp"] == gained
+                assert event.phrase.params["seat"] == game.state.name(seat)
+                if event.phrase.template.startswith("The King:"):
+                    king[seat] += gained
+        players = game.state.players
+        assert logged == [player.vp for player in players], seed
+        assert king == [player.vp_by_source["king"] for player in players], seed
+        assert any(king), seed  # a 4-player game crowns a King

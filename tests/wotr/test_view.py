@@ -170,3 +170,31 @@ def test_the_last_reveals_captain_of_calais_stays_in_view_until_the_next() -> No
         shown = game.view(viewer).to_json()
         assert shown["calais"] is None
         assert shown["revealed_calais"] == [seat, zone]
+
+
+def test_the_preview_says_which_attacks_need_the_captain_of_calais() -> None:
+    """WR-10/WR-11: an attack in the zone of the plan's own Calais bid, where the planner is
+    otherwise absent, stands only if the bid wins: the preview names it."""
+    game = game_at(money=20)
+    give(game.state, YELLOW, "windsor")
+    orders = Orders(calais_bid=2, calais_zone="SE", troops={"windsor": 2})
+    preview = game.view(RED).preview(orders)
+    assert preview.faults == () and preview.if_captain == ("windsor",)
+    assert preview.to_json()["if_captain"] == ["windsor"]
+    give(game.state, RED, "london")  # present in SE anyway: no condition
+    assert game.view(RED).preview(orders).if_captain == ()
+
+
+def test_the_reveal_shows_the_troops_placed_and_left_to_everyone() -> None:
+    """WR-11, WR-13, WR-20: after the reveal the troops placed (after shortfalls) and those
+    left after the battles are public, in every view, until the next reveal."""
+    game = game_at(money=7)
+    state = game.state
+    give(state, RED, "pontefract", "kenilworth")
+    for seat in range(4):
+        orders = Orders(troops={"kenilworth": 2, "pontefract": 2}) if seat == RED else Orders()
+        game.apply(seat, orders)
+    for viewer in (RED, BLUE, None):
+        data = game.view(viewer).to_json()
+        assert data["troops_placed"] == {"pontefract": {"Red": 2}}
+        assert data["troops_after_combat"] == {"pontefract": {"Red": 2}}

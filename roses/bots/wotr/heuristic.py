@@ -143,7 +143,7 @@ class HeuristicBot:
         unit = board.model.troops.cost
         orders = Orders(noble_moves=self.noble_moves(view))
         present = presence(view, me, orders)
-        mercenaries = view.mercenaries[me]
+        mercenaries = view.my_mercenaries
         troops: dict[str, int] = {}
         placed_mercs: dict[str, int] = {}
 

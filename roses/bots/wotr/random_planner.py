@@ -58,7 +58,7 @@ class RandomPlanner:
             troops[location] = troops.get(location, 0) + count
             budget -= count
         mercenaries: dict[str, int] = {}
-        for _ in range(view.mercenaries[seat]):
+        for _ in range(view.my_mercenaries):
             if targets and rng.random() < 0.7:
                 location = rng.choice(targets)
                 mercenaries[location] = mercenaries.get(location, 0) + 1

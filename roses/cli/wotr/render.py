@@ -21,9 +21,10 @@ def draw_table(view: PlayerView) -> str:
     for seat in view.order:
         money = view.money[seat]
         purse = "" if money is None else f", {money} pounds"
+        behind = view.mercenaries[seat]
+        tokens = "" if behind is None else f", {behind} mercenaries"
         aid = ", French Aid used" if view.french_aid_used[seat] else ""
-        lines.append(f"  {seat_label(view, seat)}: {view.vp[seat]} VP{purse}, "
-                     f"{view.mercenaries[seat]} mercenaries{aid}")  # fmt: skip
+        lines.append(f"  {seat_label(view, seat)}: {view.vp[seat]} VP{purse}{tokens}{aid}")
     for zone in board.zones:
         lines.append(f"{zone.id} {zone.name} ({zone.votes} votes, VP {zone.vp_first}/"
                      f"{zone.vp_second}; next to {', '.join(sorted(zone.land))})")  # fmt: skip

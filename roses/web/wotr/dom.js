@@ -130,16 +130,44 @@ export class Board {
     return this.nobles[card]?.name || t("Mercenaries");
   }
 
+  // A sea zone in words, as the engine says it (BoardData.sea_name): "the sea off Wales";
+  // a zone with two seas has a west one and an east one, along the chain (WR-5).
+  seaName(sea) {
+    const zone = this.zones[this.seaZone[sea]];
+    const seas = this.seas.filter((other) => this.seaZone[other] === zone.id);
+    if (seas.length === 1) return t("the sea off {zone}", { zone: zone.name });
+    return seas.indexOf(sea) === 0
+      ? t("the west sea off {zone}", { zone: zone.name })
+      : t("the east sea off {zone}", { zone: zone.name });
+  }
+
+  // A Location's garrison (WR-13): the troops its owner's cube is worth when attacked.
+  garrison(card) {
+    return this.data.garrisons[this.icons[card].kind];
+  }
+
+  // WR-8: what a Mercenary card picked now gives: this turn's number on the troops chart,
+  // as many as the supply still holds; the tokens may be used this turn or kept.
+  mercenariesNow(turn, supply) {
+    return Math.min(this.data.troops.mercenaries_per_card[turn - 1], supply);
+  }
+
   isLocation(card) {
     return ["castle", "large_town", "town", "port"].includes(this.icons[card]?.kind);
   }
 
-  // What a card is, in a few words: "Large Town, Northern England, income 4".
-  describe(card) {
+  // What a card is, in a few words: "Large Town, Northern England, income 4"; a Mercenary
+  // card's needs the turn and the mercenaries left in the supply.
+  describe(card, turn = 1, supply = 0) {
     const noble = this.nobles[card];
     if (noble) return t("Noble of {cp} CP, home {zone}", { cp: noble.cp, zone: this.zones[noble.home].name });
     const icon = this.icons[card];
-    if (!icon) return t("troops for this turn");
+    if (!icon) {
+      const now = this.mercenariesNow(turn, supply);
+      return tn("{n} mercenary now (troops chart, turn {turn}), to use this turn or keep; {supply} left in the supply",
+        "{n} mercenaries now (troops chart, turn {turn}), to use this turn or keep; {supply} left in the supply",
+        now, { turn, supply });
+    }
     const facts = { kind: kindName(icon.kind), zone: this.zones[icon.zone].name, income: icon.income };
     if (icon.income && icon.cathedral) return t("{kind}, {zone}, income {income}, cathedral", facts);
     if (icon.income) return t("{kind}, {zone}, income {income}", facts);

@@ -62,7 +62,8 @@ function icon(board, labels, id, x, y, seat, troops) {
   glyph(data.kind, ownerColour(seat)),
   s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
   troops.forEach(({ seat: placer, count }, index) => {
-    group.append(s("g", { class: "troops", transform: `translate(${18 + index * 24} -16) scale(0.8)` },
+    // Beside the glyph, clear of it, one badge per seat.
+    group.append(s("g", { class: "troops", "data-seat": placer, transform: `translate(${26 + index * 22} -16) scale(0.8)` },
       s("rect", { x: -12, y: -11, width: 24, height: 22, rx: 5, fill: SEAT_COLOURS[placer],
         stroke: "#2b2420" }),
       s("text", { y: 6, fill: textColour(placer) }, count)));
@@ -70,11 +71,18 @@ function icon(board, labels, id, x, y, seat, troops) {
   return group;
 }
 
+const NOBLE_SCALE = 1.2;
+
+// A noble's tile width before scaling: long names fit their tile.
+function nobleWidth(data) {
+  return Math.max(80, `${data.name} ${data.cp}`.length * 9 + 8);
+}
+
 function noble(board, labels, id, x, y, seat) {
   const data = board.nobles[id];
   const label = `${data.name} ${data.cp}`;
-  const width = Math.max(88, label.length * 9.5 + 10); // long names fit their tile
-  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(1.35)`, "data-card": id,
+  const width = nobleWidth(data);
+  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(${NOBLE_SCALE})`, "data-card": id,
     "data-owner": seat ?? "" },
     s("title", {}, t("Noble {name} ({cp} CP): held by {holder}",
       { name: data.name, cp: data.cp, holder: holderName(labels, seat) })),
@@ -84,7 +92,8 @@ function noble(board, labels, id, x, y, seat) {
 }
 
 // ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
-// [{seat, count}] to show on the map (the revealed orders), or {}; ``labels``: the seat names.
+// [{seat, count, left}] to show on the map (a reveal's troops placed, or ``left`` after the
+// battles), or {}; ``labels``: the seat names.
 // A picture for the eyes (its tooltips for the mouse): areaList tells the same in words.
 export function drawMap(board, table, labels, troops = {}) {
   const layout = board.map;
@@ -106,15 +115,15 @@ export function drawMap(board, table, labels, troops = {}) {
     const zone = board.zones[id];
     const [x, y] = shape.label;
     svg.append(s("text", { class: "zone-name", x, y }, zone.name));
-    svg.append(s("text", { class: "zone-votes", x, y: y + 24 },
+    svg.append(s("text", { class: "zone-votes", x, y: y + 28 }, // clear of the name above
       t("{votes} votes · {vp} VP", { votes: zone.votes, vp: `${zone.vp[0]}/${zone.vp[1]}` })));
   }
   board.seas.forEach((sea) => {
     const [x, y] = layout.seas[sea];
     svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
-      s("title", {}, t("Sea zone {sea}: its ships count for {zone}", { sea, zone: board.zones[board.seaZone[sea]].name })),
+      s("title", {}, t("{sea}: its ships count for {zone}", { sea: board.seaName(sea), zone: board.zones[board.seaZone[sea]].name })),
       s("circle", { r: 30 }),
-      s("text", { y: 5 }, sea.replace("-sea", ""))));
+      s("text", { y: 7, "aria-hidden": "true" }, "≈"))); // a wave: its name is in words, in the title
   });
   const afloat = {}; // ships away from their home sea, per sea zone
   for (const [id, point] of Object.entries(layout.icons)) {
@@ -123,26 +132,28 @@ export function drawMap(board, table, labels, troops = {}) {
     if (data.kind === "ship") {
       const home = board.icons[data.port].sea;
       const sea = table.ship_sea[id];
-      if (sea !== home) {
+      if (sea !== home) { // in a row under the sea zone's circle, clear of it
         const index = (afloat[sea] = (afloat[sea] || 0) + 1) - 1;
         [x, y] = layout.seas[sea];
-        x += (index % 2 ? 1 : -1) * 26;
-        y += 40 + Math.floor(index / 2) * 34;
+        x += (index % 2 ? 1 : -1) * (30 + 60 * Math.floor(index / 2));
+        y += 58;
       }
     }
     svg.append(icon(board, labels, id, x, y, table.owner[id], troops[id] || []));
   }
   for (const [zone, ids] of Object.entries(standing(table))) {
+    // Two columns as far apart as the widest tile needs, rows under one another.
     const [x, y] = layout.zones[zone].nobles;
+    const apart = Math.max(...ids.map((id) => nobleWidth(board.nobles[id]))) * NOBLE_SCALE / 2 + 4;
     ids.forEach((id, index) => {
-      svg.append(noble(board, labels, id, x + (index % 2 ? 70 : -70), y + Math.floor(index / 2) * 42,
+      svg.append(noble(board, labels, id, x + (index % 2 ? apart : -apart), y + Math.floor(index / 2) * 40,
         table.owner[id]));
     });
   }
   if (table.calais) {
     const [holder, zone] = table.calais;
     const [x, y] = layout.zones[zone].label;
-    svg.append(s("g", { class: "calais", transform: `translate(${x + 150} ${y - 8})` },
+    svg.append(s("g", { class: "calais", transform: `translate(${x + 215} ${y - 8})` }, // beside the name
       s("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: seatWord(labels[holder]) })),
       s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
         stroke: "#c9971c", "stroke-width": 4 }),
@@ -164,8 +175,10 @@ function standing(table) {
 // of Calais and, during a reveal, the troops placed. ``labels``: the seat names.
 export function areaList(board, table, labels, troops = {}) {
   const holder = (card) => holderName(labels, table.owner[card]);
-  const placed = (card) => (troops[card] || []).map(({ seat, count }) =>
-    tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: seatWord(labels[seat]) }));
+  const placed = (card) => (troops[card] || []).map(({ seat, count, left }) => (left
+    ? tn("{seat} has {n} troop left after the battles", "{seat} has {n} troops left after the battles", count,
+      { seat: seatWord(labels[seat]) })
+    : tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: seatWord(labels[seat]) })));
   const line = (text, card, extra = []) => h("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
     [text, ...extra].join("; "));
   const nobles = standing(table);
@@ -187,7 +200,7 @@ export function areaList(board, table, labels, troops = {}) {
     }
     for (const [card, sea] of Object.entries(table.ship_sea)) {
       if (board.seaZone[sea] !== id) continue;
-      here.push(line(t("{name} in sea zone {sea}: held by {holder}", { name: board.name(card), sea,
+      here.push(line(t("{name} in {sea}: held by {holder}", { name: board.name(card), sea: board.seaName(sea),
         holder: holder(card) }), card));
     }
     if (table.calais && table.calais[1] === id) {

@@ -20,7 +20,8 @@ export function playersPanel({ board, labels, seats }, state, openCards) {
   const rows = labels.map((label, seat) => {
     const cards = Object.entries(state.owner).filter(([, owner]) => owner === seat).map(([card]) => card);
     const money = state.money[seat];
-    const facts = [money === null ? t("money behind the screen") : pounds(money)];
+    // WR-20: money and mercenary tokens lie on the Planning chart, behind the same screen.
+    const facts = [money === null ? t("money and mercenaries behind the screen") : pounds(money)];
     if (state.mercenaries[seat]) {
       facts.push(tn("{n} mercenary", "{n} mercenaries", state.mercenaries[seat]));
     }

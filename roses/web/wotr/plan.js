@@ -166,6 +166,10 @@ export class Planner {
         ? h("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
+      preview.if_captain.length
+        ? h("p", { class: "if-captain" }, t("The attacks on {places} stand only if you win the Captain of Calais; otherwise they are cancelled at no cost.",
+          { places: preview.if_captain.map((card) => board.name(card)).join(", ") }))
+        : null,
       state.can_unseal
         ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, t("Withdraw the plan to change it"))
         : null);
@@ -185,12 +189,15 @@ export class Planner {
     if (!plan.calais.zone) plan.calais.zone = planning.calais_zones[0];
     zoneSelect.addEventListener("change", () => {
       plan.calais.zone = zoneSelect.value;
+      this.troops.replaceWith(this.troopsPart(board, state));
       this.changed();
     });
     form.append(h("fieldset", {}, h("legend", {}, t("Captain of Calais")),
       h("div", { class: "row" },
         numberField(t("Calais bid (pounds)"), plan.calais.bid, planning.money, (bid) => {
+          const before = plan.calais.bid;
           plan.calais.bid = bid;
+          if (Boolean(before) !== Boolean(bid)) this.troops.replaceWith(this.troopsPart(board, state));
           this.changed();
           return bid;
         }),
@@ -218,7 +225,7 @@ export class Planner {
       moves(t("Noble moves (one adjacent zone)"), (name) => t("Move {name}", { name }), "noble_moves",
         planning.noble_moves, (id) => board.zones[state.noble_zone[id]].name, (zone) => board.zones[zone].name),
       moves(t("Ship moves (up to two sea zones)"), (name) => t("Sail {name}", { name }), "ship_moves",
-        planning.ship_moves, (id) => state.ship_sea[id], (sea) => sea),
+        planning.ship_moves, (id) => board.seaName(state.ship_sea[id]), (sea) => board.seaName(sea)),
     ].filter(Boolean));
 
     form.append(this.troopsPart(board, state), this.bribesPart(board, state),
@@ -229,7 +236,8 @@ export class Planner {
   }
 
   // WR-10: troops on own Locations defend; on an opponent's they attack, where the player is
-  // present (the server's zones, plus both zones of a noble moving this turn).
+  // present (the server's zones, plus both zones of a noble moving this turn), or where the
+  // plan's Calais bid lands: those attacks stand only if the bid wins (WR-11).
   troopsPart(board, state) {
     const planning = this.planning;
     const plan = this.plan;
@@ -238,6 +246,8 @@ export class Planner {
       present.add(zone);
       present.add(state.noble_zone[noble]);
     }
+    const captain = plan.calais.bid > 0 && !present.has(plan.calais.zone) ? plan.calais.zone : null;
+    if (captain) present.add(captain);
     const seat = this.context.seat;
     const rows = [];
     for (const [card, owner] of Object.entries(state.owner)) {
@@ -259,10 +269,14 @@ export class Planner {
         ? t("Troops ({cost} pounds each, at most {max}) and mercenaries ({held} held, free)", limits)
         : t("Troops ({cost} pounds each, at most {max})", limits)),
       rows.length ? null : h("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
-      rows.map(({ card, owner, zone, role }) => h("div", { class: `troop-row ${role}` },
+      rows.map(({ card, owner, zone, role }) => h("div", { class: `troop-row ${role}`, "data-card": card },
         h("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
           role === "defend" ? t("Defend {place}", { place: board.name(card) }) : t("Attack {place}", { place: board.name(card) }),
-          " ", h("small", {}, t("{kind}, {zone}", { kind: kindName(board.kind(card)), zone: board.zones[zone].name }))),
+          " ", h("small", {}, t("{kind}, {zone}, garrison {garrison}", { kind: kindName(board.kind(card)),
+            zone: board.zones[zone].name, garrison: board.garrison(card) })),
+          role === "attack" && zone === captain
+            ? h("small", { class: "if-captain" }, t("only if you win the Captain of Calais; otherwise cancelled at no cost"))
+            : null),
         numberField(t("Troops on {place}", { place: board.name(card) }), plan.troops[card] || 0, planning.troops_max,
           (count) => {
             plan.troops[card] = 0;
@@ -333,7 +347,7 @@ export function describeOrders(board, orders) {
     lines.push(t("Moves {name} to {zone}", { name: board.name(noble), zone: board.zones[zone].name }));
   }
   for (const [ship, sea] of Object.entries(orders.ship_moves || {})) {
-    lines.push(t("Sails {name} to {sea}", { name: board.name(ship), sea }));
+    lines.push(t("Sails {name} to {sea}", { name: board.name(ship), sea: board.seaName(sea) }));
   }
   const places = new Set([...Object.keys(orders.troops || {}), ...Object.keys(orders.mercenaries || {})]);
   for (const card of places) {

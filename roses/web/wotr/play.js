@@ -74,15 +74,10 @@ class WotrUi {
     while (this.announcer.childElementCount > ANNOUNCED) this.announcer.firstElementChild.remove();
   }
 
-  // New log lines (picks, French Aid, income) and plans sealed since the last view.
+  // New log lines (picks, French Aid, income; plans sealed and taken back, as the seat
+  // list shows them: WR-20) since the last view.
   announceChanges(before, now) {
-    const lines = now.log.slice(before.log.length).map(phraseText);
-    for (const label of now.sealed) {
-      if (!before.sealed.includes(label) && label !== now.viewer) {
-        lines.push(t("{player} has sealed a plan", { player: this.who(this.seatIndex(label)) }));
-      }
-    }
-    this.announce(lines);
+    this.announce(now.log.slice(before.log.length).map(phraseText));
   }
 
   seatIndex(label) {
@@ -127,14 +122,14 @@ class WotrUi {
     const prior = { ...before.state, calais };
     const now = { ...after.state, calais };
     const revealed = now.revealed;
+    // The troops as the engine resolved them (WR-11, WR-13): placed after shortfalls and
+    // cancellations through deployment and bribery, what is left once the battles are over.
     const troops = {};
+    const left = phase === PHASE.combat;
     if (phase !== PHASE.parliament && phase !== "next") {
-      for (const [label, orders] of Object.entries(revealed)) {
-        const places = new Set([...Object.keys(orders.troops || {}), ...Object.keys(orders.mercenaries || {})]);
-        for (const card of places) {
-          const count = (orders.troops?.[card] || 0) + (orders.mercenaries?.[card] || 0);
-          (troops[card] = troops[card] || []).push({ seat: this.seatIndex(label), count });
-        }
+      const record = left ? now.troops_after_combat : now.troops_placed;
+      for (const [card, bySeat] of Object.entries(record)) {
+        troops[card] = Object.entries(bySeat).map(([label, count]) => ({ seat: this.seatIndex(label), count, left }));
       }
     }
     if (phase === PHASE.deployment || phase === PHASE.bribery) {
@@ -288,7 +283,7 @@ class WotrUi {
     const mine = view.can_act;
     const cards = state.layout.map((card) => {
       const chosen = this.selected === card;
-      const content = [h("strong", {}, this.board.name(card)), h("small", {}, this.board.describe(card))];
+      const content = [h("strong", {}, this.board.name(card)), h("small", {}, this.board.describe(card, state.turn, state.mercenary_supply))];
       if (!mine) return h("li", { class: `draft-card ${this.board.kind(card)}`, "data-card": card }, ...content);
       return h("li", {}, h("button", { type: "button", class: `draft-card ${this.board.kind(card)}${chosen ? " selected" : ""}`,
         "data-card": card, "data-key": `card-${card}`, "aria-pressed": chosen ? "true" : "false", onclick: () => {
@@ -368,21 +363,24 @@ class WotrUi {
       church: t("church"),
     };
     const letters = { castle: "C", large_town: "L", bishop: "B", town: "T", port: "P", ship: "S" };
+    const titles = [[t("Place")], [t("Player")], [t("VP")], fourPlayers ? [t("House, crowns")] : null,
+      [t("Nobles (CP)")], [t("Icons (C L B T P S)")], [t("VP by source"), "sources"]].filter(Boolean);
+    // On a phone each row is a card whose cells name their column (data-label, wotr.css).
+    const cell = (column, content, kind = null) => h("td", { "data-label": column, class: kind }, content);
     const rows = state.outcome.standings.map((row, index) => {
       const seat = row.seat;
       const place = (view.result?.ranks?.[seat] ?? index) + 1;
-      return h("tr", { "data-seat": seat }, h("td", {}, place), h("th", { scope: "row" }, this.who(seat)),
-        h("td", {}, row.vp),
+      return h("tr", { "data-seat": seat }, cell(t("Place"), place), h("th", { scope: "row" }, this.who(seat)),
+        cell(t("VP"), row.vp),
         fourPlayers
-          ? h("td", {}, tn("{house}, {n} crown", "{house}, {n} crowns", row.crowns, { house: state.houses[seat] }))
+          ? cell(t("House, crowns"), tn("{house}, {n} crown", "{house}, {n} crowns", row.crowns, { house: state.houses[seat] }))
           : null,
-        h("td", {}, row.nobles.join(", ") || t("none")),
-        h("td", { class: "icons" }, Object.entries(letters).map(([kind, letter]) => `${letter}${row.icons[kind]}`).join(" ")),
-        h("td", { class: "sources" }, Object.entries(sources).map(([source, name]) =>
-          t("{source} {vp}", { source: name, vp: state.vp_by_source[seat][source] })).join(", ")));
+        cell(t("Nobles (CP)"), row.nobles.join(", ") || t("none")),
+        cell(t("Icons (C L B T P S)"), Object.entries(letters).map(([kind, letter]) => `${letter}${row.icons[kind]}`)
+          .join(" "), "icons"),
+        cell(t("VP by source"), Object.entries(sources).map(([source, name]) =>
+          t("{source} {vp}", { source: name, vp: state.vp_by_source[seat][source] })).join(", "), "sources"));
     });
-    const titles = [[t("Place")], [t("Player")], [t("VP")], fourPlayers ? [t("House, crowns")] : null,
-      [t("Nobles (CP)")], [t("Icons (C L B T P S)")], [t("VP by source"), "sources"]].filter(Boolean);
     return h("section", { class: "panel end", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
       h("table", { class: "final" },

@@ -41,22 +41,12 @@ def score_awards(state: GameState) -> None:
     for award in state.board.awards:
         holder = state.award_holder.get(award.id)
         if holder is not None:
-            state.players[holder].score("awards", award.vp)
-            state.note(
-                "{award}: {seat} scores {vp} VP.",
-                award=award.name,
-                seat=state.name(holder),
-                vp=award.vp,
-            )
+            state.score(holder, "awards", award.vp, "{award}: {seat} scores {vp} VP.",
+                        award=award.name)  # fmt: skip
     if state.calais is not None:
         calais = state.board.model.calais
-        state.players[state.calais[0]].score("calais", calais.vp)
-        state.note(
-            "{award}: {seat} scores {vp} VP.",
-            award=calais.name,
-            seat=state.name(state.calais[0]),
-            vp=calais.vp,
-        )
+        state.score(state.calais[0], "calais", calais.vp, "{award}: {seat} scores {vp} VP.",
+                    award=calais.name)  # fmt: skip
 
 
 def score_bonuses(state: GameState) -> None:
@@ -72,13 +62,14 @@ def score_bonuses(state: GameState) -> None:
             CHURCH_BONUS for bishop in state.owned(seat, "bishop")
             if state.owner[board.icons[bishop].see or ""] == seat
         )  # fmt: skip
-        player = state.players[seat]
-        player.score("trade", trade)
-        player.score("church", church)
-        if trade or church:
-            state.note(
-                "{seat} scores bonuses: trade {trade}, church {church} VP.",
-                seat=state.name(seat),
-                trade=trade,
-                church=church,
+        if trade:
+            state.score(
+                seat, "trade", trade, "Trade bonus: {seat} scores {vp} VP (ports with their ships)."
+            )
+        if church:
+            state.score(
+                seat,
+                "church",
+                church,
+                "Church bonus: {seat} scores {vp} VP (cathedral towns with their bishops).",
             )

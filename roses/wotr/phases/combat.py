@@ -72,3 +72,18 @@ def resolve_battles(state: GameState) -> None:
                     **fight,
                 )
             refresh_awards(state)
+    state.troops_after_combat = {
+        location: _left_after_battles(state, location, placed, standing)
+        for location, placed in state.troops_placed.items()
+    }
+
+
+def _left_after_battles(
+    state: GameState, location: str, placed: dict[int, int], standing: dict[str, int]
+) -> dict[int, int]:
+    """The troops on ``location`` once the battles are over: the holder's survivors where
+    there was a battle (none if it fell neutral), the defenders where there was none."""
+    if location not in standing:
+        return dict(placed)
+    holder = state.owner[location]
+    return {} if holder is None or not standing[location] else {holder: standing[location]}

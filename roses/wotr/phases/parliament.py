@@ -47,10 +47,7 @@ def score_zones(state: GameState) -> None:
     for zone in state.board.zones:
         order = ranking(state, zone_holdings(state, zone.id))
         for seat, vp in zip(order, (zone.vp_first, zone.vp_second), strict=False):
-            state.players[seat].score("zones", vp)
-            state.note(
-                "{zone}: {seat} scores {vp} VP.", zone=zone.name, seat=state.name(seat), vp=vp
-            )
+            state.score(seat, "zones", vp, "{zone}: {seat} scores {vp} VP.", zone=zone.name)
 
 
 def house_zone_winner(state: GameState, held: dict[int, Holdings]) -> str | None:
@@ -96,9 +93,15 @@ def crown_king(state: GameState) -> None:
         york=votes[YORK],
         king=king,
     )
-    for player in state.players:
+    for seat, player in enumerate(state.players):
         if player.house == king:
-            player.score("king", KING_VP)
+            state.score(
+                seat,
+                "king",
+                KING_VP,
+                "The King: {seat} scores {vp} VP for the house of {king}.",
+                king=king,
+            )
 
 
 def hold_parliament(state: GameState) -> None:

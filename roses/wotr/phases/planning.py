@@ -39,6 +39,17 @@ def presence(table: Table, seat: int, orders: Orders) -> set[str]:
     return zones
 
 
+def presence_if_captain(table: Table, seat: int, orders: Orders) -> set[str]:
+    """WR-10/WR-11: where ``seat`` may order an attack: ``presence`` and the zone of its own
+    Calais bid, since the Captain's cylinder lands there before troops are placed. An attack
+    that only the Captain makes possible is cancelled at deployment, at no cost, if another
+    player wins Calais (``deployment.attacks_without_presence``)."""
+    zones = presence(table, seat, orders)
+    if orders.calais_bid > 0 and orders.calais_zone in table.board.model.calais.zones:
+        zones.add(orders.calais_zone)
+    return zones
+
+
 def check_orders(
     table: Table, seat: int, money: int, mercenaries: int, orders: Orders
 ) -> list[IllegalActionError]:
@@ -99,7 +110,7 @@ def check_orders(
                 most=MAX_SHIP_MOVE,
             )
 
-    present = presence(table, seat, orders)
+    present = presence_if_captain(table, seat, orders)
     for group in ("troops", "mercenaries"):
         placed: dict[str, int] = getattr(orders, group)
         for location, count in placed.items():
