@@ -13,15 +13,15 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from .accounts import quotas, users
 from .accounts import routes as accounts_routes
-from .accounts import users
 from .accounts.signed_in import SignedInCache, saved_language
 from .clocks import routes as clocks_routes
 from .clocks import timeouts
 from .clocks.time_control import server_time
 from .db.engine import make_engine, session_factory
 from .db.migrate import upgrade
-from .http import answers, pages, quotas
+from .http import answers, pages
 from .http.guards import RequestGuard
 from .i18n import LanguageMiddleware
 from .learn import routes as learn_routes

@@ -16,10 +16,10 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp
 
 if TYPE_CHECKING:
+    from .accounts.quotas import Limiter
     from .accounts.signed_in import SignedInCache
     from .clocks.time_control import ServerTime
     from .clocks.timeouts import Timeouts
-    from .http.quotas import Limiter
     from .play.hub import Hub
     from .play.live_games import LiveGames
     from .play.relay import RedisRelay

@@ -16,7 +16,7 @@ from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
-from roses.server.http import quotas
+from roses.server.accounts import quotas
 
 from .conftest import Player, sign_up
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roses.roseking import Board
+from roses.server.play import sockets
 
 from .conftest import act, opening, sign_up, start_from, two_player_game
 
@@ -109,3 +113,32 @@ def test_binary_frames_are_ignored_and_versions_arrive_in_order(client: TestClie
             versions.append(socket.receive_json()["version"])
     # Nothing sent on connection (the client had that version), then each version once.
     assert versions == list(range(game["version"] + 1, game["version"] + 7))
+
+
+def test_each_version_is_encoded_once_per_seat_and_once_for_spectators(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three spectators and White watch: a move is encoded for White and for the spectators
+    (once, shared), and every spectator's socket receives the same text."""
+    red, white = sign_up(client), sign_up(client)
+    spectators = [sign_up(client) for _ in range(3)]
+    game = two_player_game(red, white)
+    encoded: list[int | None] = []
+    real_encode = sockets.encode
+
+    def counting(message: dict[str, Any]) -> str:
+        encoded.append(message["game"]["you"])
+        return real_encode(message)
+
+    with contextlib.ExitStack() as stack:
+        watchers = [
+            stack.enter_context(p.websocket(f"/api/games/{game['id']}/ws"))
+            for p in (white, *spectators)
+        ]
+        for socket in watchers:
+            socket.receive_json()
+        monkeypatch.setattr(sockets, "encode", counting)
+        act(red, game, opening(client, game))
+        texts = [socket.receive_text() for socket in watchers]
+    assert sorted(encoded, key=str) == [1, None]
+    assert texts[1] == texts[2] == texts[3] != texts[0]

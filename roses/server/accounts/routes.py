@@ -14,12 +14,12 @@ from fastapi.responses import JSONResponse
 
 from ..db.models import User
 from ..errors import Conflict, NotSignedIn
-from ..http.quotas import client_address
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Sessions, services
 from . import users
 from .guest_upgrade import seated_game_ids, upgrade_guest
+from .quotas import client_address
 from .signed_in import CurrentUser
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)

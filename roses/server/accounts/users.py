@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -18,12 +17,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..db.models import Base, LoginSession, User, as_utc, utcnow
 from ..errors import Conflict, NotSignedIn
-from ..i18n import N_, _
+from ..i18n import _
 
-NAME_MIN, NAME_MAX = 2, 24
-# Words of letters, marks and digits of any script, '_', '.' and '-', one space between words.
-_WORDS = re.compile(r"[^\s]+(?: [^\s]+)*")
-NAME_RULE = N_("2 to 24 letters, digits, '_', '.' or '-', with single spaces between words")
 SESSION_COOKIE = "roses_session"
 
 # argon2id at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 25 ms and
@@ -50,25 +45,6 @@ class EndedSession:
 
     user_id: int
     token_hash: str
-
-
-def _name_character(character: str) -> bool:
-    return unicodedata.category(character)[0] in "LMN" or character in "_.-"
-
-
-def normal_name(name: str) -> str:
-    """The name as stored and shown, or ValueError stating the rule.
-
-    NFKC first, so that 'Zoë' typed with a combining diaeresis is the same text as 'Zoë'."""
-    normal = unicodedata.normalize("NFKC", name)
-    if not (
-        NAME_MIN <= len(normal) <= NAME_MAX
-        and _WORDS.fullmatch(normal)
-        and all(_name_character(character) for character in normal.replace(" ", ""))
-        and unicodedata.category(normal[0])[0] != "M"  # a mark needs a letter to sit on
-    ):
-        raise ValueError(_("a name is {rule}", rule=_(NAME_RULE)))
-    return normal
 
 
 def name_key(name: str) -> str:

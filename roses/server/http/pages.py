@@ -12,7 +12,6 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 from ..i18n import N_, _, current, js_catalogue
-from ..learn.tutorials import tutorial_of
 from .schemas import GameId
 
 WEB = Path(str(files("roses") / "web"))
@@ -57,12 +56,6 @@ def replay_page(game_id: GameId) -> HTMLResponse:
 @router.get("/games/{game_id}/analysis")
 def analysis_page(game_id: GameId) -> HTMLResponse:
     return page("analysis", "play analysis", N_("roses · analysis"))
-
-
-@router.get("/tutorial/{game}")
-def tutorial_page(game: str) -> HTMLResponse:
-    tutorial_of(game)  # a clear 404 for a game without one
-    return page("tutorial", "tutorial", N_("roses · tutorial"))
 
 
 @router.get("/ratings")

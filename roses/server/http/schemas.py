@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..accounts.users import NAME_RULE, normal_name
 from ..i18n import _
 from .json_bounds import MAX_DEPTH, too_deep
+from .names import NAME_RULE, normal_name
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]

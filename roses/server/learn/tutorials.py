@@ -18,14 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from roses.games import GAMES, GameError
 from roses.games.base import Tutorial
 
 from ..errors import NotFound, Unprocessable
+from ..http.pages import page
 from ..http.schemas import ERROR_ANSWERS
-from ..i18n import _, game_error
+from ..i18n import N_, _, game_error
 from .rules_pages import content_file, markdown, reader_language
 
 router = APIRouter(tags=["tutorials"], responses=ERROR_ANSWERS)
@@ -132,3 +134,9 @@ def try_move(game: str, index: int, body: TutorialMove, lang: str | None = None)
         "message": _html(message, answer.values),
         "view": answer.view,
     }
+
+
+@router.get("/tutorial/{game}", include_in_schema=False)
+def tutorial_page(game: str) -> HTMLResponse:
+    tutorial_of(game)  # a clear 404 for a game without one
+    return page("tutorial", "tutorial", N_("roses · tutorial"))

@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 
 from roses.games import GAMES
 
+from ..accounts import quotas
 from ..accounts.signed_in import CurrentUser
 from ..clocks import time_control
 from ..db import store
 from ..db.models import Game, GameStatus
 from ..db.store import offered
 from ..errors import Unprocessable
-from ..http import quotas
 from ..http.schemas import (
     ERROR_ANSWERS,
     GameId,

@@ -19,9 +19,9 @@ from pydantic import ValidationError
 
 from roses.games import JSON
 
+from ..accounts.quotas import TooMany
 from ..errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
 from ..http.json_bounds import too_deep
-from ..http.quotas import TooMany
 from ..http.schemas import MoveRequest
 from ..i18n import _
 from .live_games import LiveGame, LiveGames

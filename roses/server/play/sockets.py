@@ -39,13 +39,16 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
     the players' lobbies, the bots, and the other server processes; ``relayed``: another
     process made the change, started its bots and told the others already."""
     hub: Hub = app.hub
-    encoded: dict[int, str] = {}  # one encoding per viewer, shared by all their sockets
+    # One encoding per seat (or spectator) of this version, shared by all their sockets: the
+    # envelope differs between viewers only by the seat and by "created_by_you".
+    encoded: dict[tuple[int | None, bool], str] = {}
     for watcher in hub.game_watchers(live.id):
         if watcher.version < live.version:
-            text = encoded.get(watcher.user_id)
+            viewer = (live.seat_of(watcher.user_id), live.created_by == watcher.user_id)
+            text = encoded.get(viewer)
             if text is None:
                 try:
-                    text = encoded[watcher.user_id] = encode(_game_message(live, watcher.user_id))
+                    text = encoded[viewer] = encode(_game_message(live, watcher.user_id))
                 except Exception:  # one viewer's broken view must not stop the others
                     log.exception("game %d: the view for user %d failed", live.id, watcher.user_id)
                     watcher.close()

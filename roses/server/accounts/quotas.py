@@ -27,12 +27,12 @@ from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
-from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, GameStatus, Seat, User
 from ..errors import ServiceError, as_sentence
 from ..i18n import N_, _, ngettext
 from ..services import services
 from ..settings import Settings, Window
+from .signed_in import CurrentUser
 
 T = TypeVar("T")
 
