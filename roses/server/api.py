@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
@@ -37,7 +37,8 @@ def _games(request: Request) -> LiveGames:
 
 @router.get("/catalog", tags=["lobby"])
 def catalog(request: Request) -> dict[str, Any]:
-    """Every game on offer: player counts, options, seat names, bots and their strengths."""
+    """Every game on offer: its title, player counts, options, seat names, bots and their
+    strengths, and whether it has a tutorial (the pages name no game of their own)."""
     return {
         "games": [
             {
@@ -47,6 +48,7 @@ def catalog(request: Request) -> dict[str, Any]:
                 "options": [option.to_json() for option in module.option_fields],
                 "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
                 "bots": {name: list(strengths) for name, strengths in module.bots().items()},
+                "tutorial": module.tutorial() is not None,
             }
             for module in GAMES.values()
         ],
@@ -197,12 +199,13 @@ async def end_turn(
     return await _act(request, user, game_id, "end-turn", body.version)
 
 
-@router.put("/games/{game_id}/draft", status_code=204, tags=["play"])
+@router.put("/games/{game_id}/draft", tags=["play"])
 async def save_draft(
     game_id: GameId, body: DraftRequest, user: CurrentUser, request: Request
-) -> Response:
+) -> dict[str, JSON]:
     """Keep my seat's private draft (e.g. a plan not yet sealed). Nobody else ever sees it,
-    nor when or how often it changes: it does not change the game's version."""
+    nor when or how often it changes: it does not change the game's version. The answer is
+    the game's preview of the draft for my seat (e.g. a plan's cost), or null."""
     size = len(json.dumps(body.draft))
     if size > settings_of(request).draft_bytes:
         raise Unprocessable(
@@ -213,8 +216,8 @@ async def save_draft(
                 most=settings_of(request).draft_bytes,
             ),
         )
-    await _games(request).save_draft(game_id, user.id, body.draft)
-    return Response(status_code=204)
+    preview = await _games(request).save_draft(game_id, user.id, body.draft)
+    return {"preview": preview}
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])
