@@ -1,6 +1,7 @@
 """The planning form (roses/web/wotr/plan.js) in a real browser, on a table set up in the
-engine: what it offers (WR-10), what it costs (WR-11), and that what it seals and saves is
-an action the game accepts."""
+engine: what it offers (WR-10), what it costs (WR-11: the engine's preview, which the
+server answers each saved draft with), and that what it seals and saves is an action the
+game accepts."""
 
 from __future__ import annotations
 
@@ -25,7 +26,10 @@ MOUNT = """async ([board, view, planning]) => {
   window.drafts = [];
   const api = {
     act: async (action) => { window.sent.push(action); },
-    saveDraft: async (draft) => { window.drafts.push(draft); },
+    saveDraft: async (draft) => {  // as the server answers PUT /api/games/{id}/draft
+      window.drafts.push(draft);
+      return { preview: await window.enginePreview(draft) };
+    },
   };
   const planner = new Planner({ board: new Board(board), api, seat: view.you }, view, planning);
   document.body.replaceChildren(planner.element);
@@ -41,15 +45,16 @@ def table() -> Game:
 
 
 def mount(page: Page, server: LiveServer, game: Game) -> dict[str, Any]:
-    """The form for Red, built as play.js builds it from Red's view."""
+    """The form for Red, built as play.js builds it from Red's view; its drafts previewed
+    by the game module, as the server previews them."""
     page.goto(server.url + "/")
+    page.expose_function("enginePreview", lambda draft: WOTR.preview(game, RED, draft))
     view = {"you": RED, "draft": None, **WOTR.view(game, RED)}
     state = view["state"]
     planning = {
         **state["planning_options"],
         "money": state["money"][RED],
         "mercenaries": state["mercenaries"][RED],
-        "pay_order": view["pay_order"],
     }
     page.evaluate(MOUNT, [WOTR.materials(2, {})["board"], view, planning])
     return view

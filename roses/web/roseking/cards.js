@@ -2,9 +2,9 @@
 // moves on the board, so it turns with the board.
 
 import { t, tn } from "../js/i18n.js";
+import { svg } from "../js/kit.js";
 
 const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-const SVG = "http://www.w3.org/2000/svg";
 
 export function cardParts(name) {
   const match = /^([NSEW]{1,2})([123])$/.exec(name);
@@ -28,24 +28,17 @@ export function cardElement(name, { turned = false, button = false, pressed = fa
     card.setAttribute("role", "img");
     card.setAttribute("aria-label", t("card {card}", { card: name }));
   }
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "-20 -20 40 40");
-  svg.setAttribute("class", "card-arrow");
-  svg.setAttribute("aria-hidden", "true");
-  const arrow = document.createElementNS(SVG, "g");
-  arrow.setAttribute("transform", `rotate(${angle})`);
-  for (let step = 0; step < distance; step += 1) {
-    const chevron = document.createElementNS(SVG, "path");
+  const chevrons = Array.from({ length: distance }, (_, step) => {
     const y = 6 - step * 8;
-    chevron.setAttribute("d", `M -8 ${y + 5} L 0 ${y - 3} L 8 ${y + 5}`);
-    arrow.append(chevron);
-  }
-  svg.append(arrow);
+    return svg("path", { d: `M -8 ${y + 5} L 0 ${y - 3} L 8 ${y + 5}` });
+  });
+  const arrow = svg("svg", { viewBox: "-20 -20 40 40", class: "card-arrow", "aria-hidden": "true" },
+    svg("g", { transform: `rotate(${angle})` }, chevrons));
   const text = document.createElement("span");
   text.className = "card-label";
   text.setAttribute("aria-hidden", "true");
   text.textContent = name;
-  card.append(svg, text);
+  card.append(arrow, text);
   return card;
 }
 
