@@ -17,6 +17,8 @@ from roses.wotr import Game, Orders, Phase
 from tests.server.live_server import LiveServer
 from tests.wotr.helpers import RED, YELLOW, game_at, give
 
+from .conftest import Screenshots
+
 pytestmark = pytest.mark.browser
 
 MOUNT = """async ([board, view, planning]) => {
@@ -75,10 +77,11 @@ def test_a_noble_moving_gives_presence_to_attack_and_takes_it_away(
     expect(page.locator(".plan-footer")).to_contain_text("Cost 0 pounds")
 
 
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
 def test_what_the_form_seals_and_saves_the_game_accepts(
-    server: LiveServer, new_page: Callable[..., Page]
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots, size: dict[str, int]
 ) -> None:
-    page = new_page()
+    page = new_page(size)
     game = table()
     mount(page, server, game)
     page.get_by_label("Calais bid (pounds)").fill("4")
@@ -93,6 +96,7 @@ def test_what_the_form_seals_and_saves_the_game_accepts(
     footer = page.locator(".plan-footer")
     expect(footer).to_contain_text("Cost 44 pounds · money 20 · left 1")
     expect(footer).to_contain_text("cancel the black cube on Neville, 3 troops on York (WR-11)")
+    shots(page, f"shortfall-{size['width']}x{size['height']}")
     page.wait_for_function("window.drafts.length > 0")  # saved as the player typed
     page.get_by_role("button", name="Seal plan").click()
     page.wait_for_function("window.sent.length === 1")
