@@ -46,12 +46,12 @@ def table() -> Game:
     return game
 
 
-def mount(page: Page, server: LiveServer, game: Game) -> dict[str, Any]:
-    """The form for Red, built as play.js builds it from Red's view; its drafts previewed
-    by the game module, as the server previews them."""
+def mount(page: Page, server: LiveServer, game: Game, draft: Any = None) -> dict[str, Any]:
+    """The form for Red, built as play.js builds it from Red's view (with the ``draft`` kept
+    on the server); its drafts previewed by the game module, as the server previews them."""
     page.goto(server.url + "/")
     page.expose_function("enginePreview", lambda draft: WOTR.preview(game, RED, draft))
-    view = {"you": RED, "draft": None, **WOTR.view(game, RED)}
+    view = {"you": RED, "draft": draft, **WOTR.view(game, RED)}
     state = view["state"]
     planning = {
         **state["planning_options"],
@@ -75,6 +75,19 @@ def test_a_noble_moving_gives_presence_to_attack_and_takes_it_away(
     page.get_by_label("Move Percy").select_option("")  # stays: no presence, no attack
     expect(attack).to_have_count(0)
     expect(page.locator(".plan-footer")).to_contain_text("Cost 0 pounds")
+
+
+def test_a_reloaded_plan_keeps_its_attack_where_a_noble_move_gives_presence_wr10(
+    server: LiveServer, new_page: Callable[..., Page]
+) -> None:
+    """The presence a noble's move gives comes from the server's preview: until it arrives
+    the form drops no troops of the plan kept on the server."""
+    page = new_page()
+    kept = {"turn": 2, "orders": {"noble_moves": {"percy": "NE"}, "troops": {"york": 3}}}
+    mount(page, server, table(), kept)
+    expect(page.get_by_label("Troops on York")).to_have_value("3")
+    expect(page.locator(".plan-footer")).to_contain_text("Cost 9 pounds")
+    assert page.evaluate("window.drafts.every((draft) => draft.orders.troops?.york === 3)")
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])

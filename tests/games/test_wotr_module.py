@@ -222,6 +222,29 @@ def test_a_plan_naming_what_is_not_there_is_previewed_with_its_faults() -> None:
     assert preview["faults"] and "problem" not in preview
 
 
+PLAN_WORDS = st.sampled_from(
+    ["calais", "bid", "zone", "troops", "mercenaries", "bribes", "noble_moves", "ship_moves",
+     "percy", "windsor", "york", "neville", "white", "black", "NE", "SE", "orders", "turn"]
+)  # fmt: skip
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | PLAN_WORDS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(PLAN_WORDS, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(orders=ANY_JSON)
+def test_any_draft_gets_a_preview_and_never_an_exception(orders: Any) -> None:
+    """The server previews whatever a client saves: a plan the game would refuse gets its
+    faults, a malformed one a ``problem``; never an exception (a 500)."""
+    game = game_at(2, phase=Phase.PLANNING, turn=2, money=20)
+    give(game.state, 0, "percy", "windsor")
+    give(game.state, 1, "york", "neville")
+    for draft in ({"turn": 2, "orders": orders}, orders):
+        json.dumps(WOTR.preview(game, 0, draft))
+
+
 def test_nothing_is_previewed_outside_the_seats_planning() -> None:
     game = planning_game(3, 4)
     first = WOTR.to_act(game)[0]

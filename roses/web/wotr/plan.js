@@ -86,13 +86,15 @@ export class Planner {
     this.timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
   }
 
-  // Keeps the draft on the server, which answers with the engine's preview of it.
+  // Keeps the draft on the server, which answers with the engine's preview of it. Offline,
+  // the last preview stays (the page's connection notice says why) until the next change.
   async save() {
     this.timer = null;
     const asked = ++this.saves;
-    const answer = await this.context.api.saveDraft({ turn: this.turn, orders: ordersJson(this.plan) });
-    if (asked !== this.saves || !answer) return;
-    this.preview = answer.preview;
+    const answer = await this.context.api.saveDraft({ turn: this.turn, orders: ordersJson(this.plan) })
+      .catch(() => null);
+    if (asked !== this.saves) return;
+    if (answer) this.preview = answer.preview;
     this.showPreview();
   }
 
@@ -129,7 +131,7 @@ export class Planner {
     const kept = replaceKeepingFocus(this.element, heading,
       sealed ? this.sealedPart(board, state) : this.form(board, state), this.error);
     if (kept === false) heading.focus();
-    if (!sealed) this.save().catch(() => {}); // the preview of the plan as it stands
+    if (!sealed) this.save(); // the preview of the plan as it stands
   }
 
   sealedPart(board, state) {
@@ -220,10 +222,11 @@ export class Planner {
       rows.push({ card, owner, zone, role: owner === seat ? "defend" : "attack" });
     }
     rows.sort((a, b) => (a.role === b.role ? a.card.localeCompare(b.card) : a.role === "defend" ? -1 : 1));
-    // Troops where the player is no longer present (a noble's move undone) leave the plan.
+    // Troops where the player is no longer present (a noble's move undone) leave the plan,
+    // once the server has said where the plan is present (a reloaded plan keeps them).
     const shown = new Set(rows.map((row) => row.card));
     let dropped = false;
-    for (const part of [plan.troops, plan.mercenaries]) {
+    for (const part of this.preview?.present ? [plan.troops, plan.mercenaries] : []) {
       for (const card of Object.keys(part)) {
         if (shown.has(card)) continue;
         delete part[card];
@@ -293,7 +296,7 @@ export class Planner {
   showPreview() {
     const preview = this.preview;
     this.summary.removeAttribute("aria-busy");
-    if (this.troops?.isConnected && this.troopsPresence !== this.present().join()) {
+    if (this.troops && this.element.contains(this.troops) && this.troopsPresence !== this.present().join()) {
       const key = focusedKey(this.troops);
       const before = this.troops;
       before.replaceWith(this.troopsPart(this.context.board, this.view.state));
