@@ -3,7 +3,7 @@
 // ARIA grid of the same squares: each cell says what is on it, arrow keys walk the grid.
 
 import { t } from "../js/i18n.js";
-import { svg } from "../js/kit.js";
+import { el, svg } from "../js/kit.js";
 
 const FILES = "abcdefghi";
 const CELL = 40;
@@ -163,37 +163,17 @@ function drawSvg(state, options) {
 export function renderBoard(container, state, options = {}) {
   const { turned = false, onFocusSquare = () => {} } = options;
   container.replaceChildren();
-  const box = document.createElement("div");
-  box.className = "board-wrap";
-  box.append(drawSvg(state, { ...options, turned }));
+  const box = el("div", { class: "board-wrap" }, drawSvg(state, { ...options, turned }));
   const territory = territoryOf(options.end);
   const rows = rowsSeen(turned);
   const active = rows.flat().includes(options.focusSquare) ? options.focusSquare : state.crown;
-  const grid = document.createElement("div");
-  grid.className = "board-grid";
-  grid.setAttribute("role", "grid");
-  grid.setAttribute("aria-label", t("Board, crown on {square}", { square: state.crown }));
-  rows.forEach((squares, row) => {
-    const line = document.createElement("div");
-    line.setAttribute("role", "row");
-    line.className = "board-row";
-    squares.forEach((square, column) => {
-      const cell = document.createElement("div");
-      cell.setAttribute("role", "gridcell");
-      cell.className = "board-cell";
-      cell.dataset.cell = square;
-      cell.dataset.row = row;
-      cell.dataset.column = column;
-      cell.dataset.key = `cell:${square}`;
-      cell.tabIndex = square === active ? 0 : -1;
-      const text = document.createElement("span");
-      text.className = "sr-only";
-      text.textContent = squareText(square, state, { territory: territory[square], target: options.target, last: options.last });
-      cell.append(text);
-      line.append(cell);
-    });
-    grid.append(line);
-  });
+  const grid = el("div", { class: "board-grid", role: "grid", "aria-label": t("Board, crown on {square}", { square: state.crown }) },
+    rows.map((squares, row) => el("div", { class: "board-row", role: "row" },
+      squares.map((square, column) => el("div", {
+        class: "board-cell", role: "gridcell", "data-cell": square, "data-row": row, "data-column": column,
+        "data-key": `cell:${square}`, tabindex: square === active ? 0 : -1,
+      }, el("span", { class: "sr-only" },
+        squareText(square, state, { territory: territory[square], target: options.target, last: options.last })))))));
   // Arrow keys move the one tabbable cell (a roving tabindex); Home/End go along the row.
   grid.addEventListener("keydown", (event) => {
     const cell = event.target.closest("[data-cell]");
