@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 
 .PHONY: install serve test lint bench api-check i18n clean
 
@@ -12,15 +13,21 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[web,kernel,plot,openspiel,pettingzoo,dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The JavaScript linter (package.json, package-lock.json): node and npm from the system.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 serve: $(STAMP)
 	$(BIN)/roses serve
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check roses tests benchmarks
 	$(BIN)/ruff format --check roses tests benchmarks
 	$(BIN)/mypy roses
+	npx --no-install eslint
 
 test: $(STAMP)
 	bash scripts/system-deps.sh
@@ -42,4 +49,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache

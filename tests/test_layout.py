@@ -8,6 +8,7 @@ engine and that game's bots) knows its rules. Engines import nothing outside the
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROSES = Path(__file__).resolve().parent.parent / "roses"
@@ -66,3 +67,16 @@ def test_the_checker_sees_relative_imports() -> None:
     """The checks above would pass vacuously if relative imports were misread."""
     found = imported_modules(ROSES / "server" / "play" / "live_games.py")
     assert "roses.server.db.store" in found and "roses.games" in found
+
+
+def test_the_shell_js_names_no_game() -> None:
+    """The lobby, the new-game form and the shell's pages (roses/web/js) learn each game's
+    title and tutorial from /api/catalog: only a game's own folder, roses/web/<name>/,
+    names it, so a third game needs no edit of the shell."""
+    from roses.games import GAMES
+
+    for path in sorted((ROSES / "web" / "js").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for module in GAMES.values():
+            for word in (module.name, module.title):
+                assert not re.search(rf"\b{re.escape(word)}\b", text), f"{path.name}: {word}"

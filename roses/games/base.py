@@ -276,3 +276,21 @@ class Analysable(Protocol):
 def analysable(module: object) -> Analysable | None:
     """``module`` as an ``Analysable`` if it offers analysis, else None."""
     return module if isinstance(module, Analysable) else None
+
+
+@runtime_checkable
+class DraftPreview(Protocol):
+    """Optional: a game whose private drafts (a plan being made) the server reckons for their
+    seat as they are saved, so that the page shows the engine's own account of the draft
+    (e.g. its cost) instead of reckoning it again. A module without it previews nothing."""
+
+    def preview(self, state: Any, seat: int, draft: JSON) -> JSON:
+        """``draft`` as ``seat`` would see it carried out, from that seat's own view only
+        (nothing another seat may not know); a malformed draft gets a preview saying what
+        is wrong, never an exception; None when there is nothing to preview now."""
+        ...
+
+
+def draft_preview(module: object, state: Any, seat: int, draft: JSON) -> JSON:
+    """The module's preview of ``seat``'s ``draft``, or None if it previews no drafts."""
+    return module.preview(state, seat, draft) if isinstance(module, DraftPreview) else None

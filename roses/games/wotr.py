@@ -5,8 +5,8 @@ The state is the engine's ``Game``; the deal is its ``Setup`` (the deck's order,
 order and the house tiles, WR-4, WR-6). Actions are the engine's JSON forms: ``{"pick":
 CARD}`` (WR-7), ``{"french_aid": true|false}`` (WR-9), ``{"orders": {...}}`` and
 ``{"unseal": true}`` (WR-10). A view is the engine's ``PlayerView`` JSON (WR-20: others'
-money, mercenaries and plans stay hidden while they plan) and, for a player planning,
-WR-11's paying order for the planning form's running preview.
+money, mercenaries and plans stay hidden while they plan); a planner's saved draft is
+previewed by the engine (WR-10, WR-11) for the planning form.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from roses.wotr import Game, IllegalActionError, Orders, Phase, PlayerView, Setup, default_board
 from roses.wotr.actions import action_from_json
-from roses.wotr.payment import charges
+from roses.wotr.phases.planning import presence
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
 
@@ -110,30 +110,29 @@ class Wotr:
             raise IllegalAction(error.template, **error.params) from None
 
     def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
-        view = state.view(seat)
-        return {"state": view.to_json(), "pay_order": self._pay_order(view)}
+        return {"state": state.view(seat).to_json()}
 
-    def _pay_order(self, view: PlayerView) -> list[JSON] | None:
-        """WR-11's paying order of everything the viewer could put in a plan now (the Calais
-        bid, a cube on each Personality, troops on each Location), for the planning form's
-        running preview of what a shortfall cancels; None unless the viewer is planning."""
-        if view.viewer is None or view.phase is not Phase.PLANNING or view.my_orders is not None:
+    def preview(self, state: Game, seat: int, draft: JSON) -> JSON:
+        """The planning form's running account of a draft plan, from the seat's own view
+        (WR-20): its cost, the money left after deployment pays for it and what a shortfall
+        cancels (WR-11), the zones where the seat is present to attack with its nobles'
+        moves (WR-10) and the faults the game would refuse it for. None outside the seat's
+        planning or for another turn's draft; a malformed plan gets ``problem``."""
+        view = state.view(seat)
+        if view.phase is not Phase.PLANNING or view.my_orders is not None:
             return None
-        board, me = view.board, view.viewer
-        held = [card for card, holder in view.owner.items() if holder is not None]
-        everything = Orders(
-            calais_bid=1,
-            calais_zone=board.model.calais.zones[0],
-            bribes={
-                card: "white" if view.owner[card] == me else "black"
-                for card in held
-                if board.is_personality(card)
-            },
-            troops={
-                card: 1 for card in held if card in board.icons and board.icons[card].is_location
-            },
-        )
-        return [charge.to_json() for charge in charges(view, everything)]
+        if not isinstance(draft, dict):
+            return {
+                "problem": {"field": "draft", "message": 'must be {"turn": N, "orders": {...}}'}
+            }
+        if draft.get("turn", view.turn) != view.turn:
+            return None  # a plan for a turn that is over
+        try:
+            orders = Orders.from_json(draft.get("orders", {}))
+        except IllegalActionError as error:
+            return {"problem": {"field": error.field, "message": error.message}}
+        present = sorted(presence(view, seat, orders))
+        return {**view.preview(orders).to_json(), "present": present}
 
     def outcome(self, state: Game) -> Outcome | None:
         outcome = state.outcome()

@@ -44,8 +44,8 @@ from .workers.bot_runner import BotRunner
 
 ROUTERS = (
     accounts_routes.router,
+    lobby_routes.router,  # before play's: /api/games/mine is not the game "mine"
     play_routes.router,
-    lobby_routes.router,
     clocks_routes.router,
     ratings_routes.router,
     notify_routes.router,

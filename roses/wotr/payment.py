@@ -34,8 +34,8 @@ class Charge:
 
     @property
     def phrase(self) -> Phrase:
-        """What it is, for people (a shortfall cancels it); the planning form's preview
-        (web/wotr/plan.js) says the same."""
+        """What it is, for people (a shortfall cancels it): deployment's log and the
+        planning form's preview (the server answers each saved draft with it) say it."""
         if self.kind == "calais":
             return phrase("the bid of {bid} for Calais in {zone}", bid=self.cost, zone=self.name)
         if self.kind == "troops":

@@ -1,6 +1,7 @@
 """The planning form (roses/web/wotr/plan.js) in a real browser, on a table set up in the
-engine: what it offers (WR-10), what it costs (WR-11), and that what it seals and saves is
-an action the game accepts."""
+engine: what it offers (WR-10), what it costs (WR-11: the engine's preview, which the
+server answers each saved draft with), and that what it seals and saves is an action the
+game accepts."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from roses.wotr import Game, Orders, Phase
 from tests.server.live_server import LiveServer
 from tests.wotr.helpers import RED, YELLOW, game_at, give
 
+from .conftest import Screenshots
+
 pytestmark = pytest.mark.browser
 
 MOUNT = """async ([board, view, planning]) => {
@@ -27,7 +30,10 @@ MOUNT = """async ([board, view, planning]) => {
   window.drafts = [];
   const api = {
     act: async (action) => { window.sent.push(action); },
-    saveDraft: async (draft) => { window.drafts.push(draft); },
+    saveDraft: async (draft) => {  // as the server answers PUT /api/games/{id}/draft
+      window.drafts.push(draft);
+      return { preview: await window.enginePreview(draft) };
+    },
   };
   const planner = new Planner({ board: new Board(board), api, seat: view.you }, view, planning);
   document.body.replaceChildren(planner.element);
@@ -42,16 +48,17 @@ def table() -> Game:
     return game
 
 
-def mount(page: Page, server: LiveServer, game: Game) -> dict[str, Any]:
-    """The form for Red, built as play.js builds it from Red's view."""
+def mount(page: Page, server: LiveServer, game: Game, draft: Any = None) -> dict[str, Any]:
+    """The form for Red, built as play.js builds it from Red's view (with the ``draft`` kept
+    on the server); its drafts previewed by the game module, as the server previews them."""
     page.goto(server.url + "/")
-    view = {"you": RED, "draft": None, **WOTR.view(game, RED)}
+    page.expose_function("enginePreview", lambda draft: WOTR.preview(game, RED, draft))
+    view = {"you": RED, "draft": draft, **WOTR.view(game, RED)}
     state = view["state"]
     planning = {
         **state["planning_options"],
         "money": state["money"][RED],
         "mercenaries": state["mercenaries"][RED],
-        "pay_order": view["pay_order"],
     }
     page.evaluate(MOUNT, [WOTR.materials(2, {})["board"], view, planning])
     return view
@@ -72,10 +79,24 @@ def test_a_noble_moving_gives_presence_to_attack_and_takes_it_away(
     expect(page.locator(".plan-footer")).to_contain_text("Cost 0 pounds")
 
 
-def test_what_the_form_seals_and_saves_the_game_accepts(
+def test_a_reloaded_plan_keeps_its_attack_where_a_noble_move_gives_presence_wr10(
     server: LiveServer, new_page: Callable[..., Page]
 ) -> None:
+    """The presence a noble's move gives comes from the server's preview: until it arrives
+    the form drops no troops of the plan kept on the server."""
     page = new_page()
+    kept = {"turn": 2, "orders": {"noble_moves": {"percy": "NE"}, "troops": {"york": 3}}}
+    mount(page, server, table(), kept)
+    expect(page.get_by_label("Troops on York")).to_have_value("3")
+    expect(page.locator(".plan-footer")).to_contain_text("Cost 9 pounds")
+    assert page.evaluate("window.drafts.every((draft) => draft.orders.troops?.york === 3)")
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_what_the_form_seals_and_saves_the_game_accepts(
+    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots, size: dict[str, int]
+) -> None:
+    page = new_page(size)
     game = table()
     mount(page, server, game)
     page.get_by_label("Calais bid (pounds)").fill("4")
@@ -90,6 +111,7 @@ def test_what_the_form_seals_and_saves_the_game_accepts(
     footer = page.locator(".plan-footer")
     expect(footer).to_contain_text("Cost 44 pounds · money 20 · left 1")
     expect(footer).to_contain_text("cancel the black cube on Neville, 3 troops on York (WR-11)")
+    shots(page, f"shortfall-{size['width']}x{size['height']}")
     page.wait_for_function("window.drafts.length > 0")  # saved as the player typed
     page.get_by_role("button", name="Seal plan").click()
     page.wait_for_function("window.sent.length === 1")

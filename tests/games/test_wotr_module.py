@@ -19,9 +19,9 @@ from roses.games import IllegalAction, InvalidInput
 from roses.games.wotr import BOARD_WORDS, WOTR
 from roses.server.play.views import ENVELOPE_KEYS
 from roses.wotr import Game, Orders, Phase, default_board, parse_board, replay
-from roses.wotr.payment import charges
+from roses.wotr.phases.planning import presence
 from tests.server.hidden import walk
-from tests.wotr.helpers import game_at
+from tests.wotr.helpers import game_at, give
 
 Log = list[tuple[int, Any]]
 
@@ -167,24 +167,107 @@ def planning_game(players: int, seed: int) -> Game:
     return game
 
 
-def test_the_paying_order_is_the_engines_for_any_plan() -> None:
-    """WR-11: the form's paying order, cut down to a plan's parts, is the order in which
-    deployment pays for that plan."""
+def test_a_drafts_preview_is_the_engines_reckoning_for_its_seat() -> None:
+    """WR-11 and WR-10: the preview the server answers a saved draft with is the engine's
+    preview of that plan for the seat (cost, money left, what a shortfall cancels, the
+    faults) and the zones where the seat would be present with its nobles' moves."""
     game = planning_game(4, 12)
     rng = random.Random(12)
+    shortfalls = 0
     for seat in WOTR.to_act(game):
-        pay_order = WOTR.view(game, seat)["pay_order"]
-        for _ in range(30):
-            orders = Orders.from_json(
-                WOTR.fallback_action(WOTR.bot_input(game, seat), rng)["orders"]
-            )
-            wanted = [(c.kind, c.card) for c in charges(game.view(seat), orders)]
-            cut = [(c["kind"], c["card"]) for c in pay_order if (c["kind"], c["card"]) in wanted]
-            assert cut == wanted
-    assert WOTR.view(game, None)["pay_order"] is None
+        for _ in range(20):
+            orders = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)["orders"]
+            for location in list(orders.get("troops", {}))[:2]:  # often short of money
+                orders["troops"][location] += rng.randint(0, 6)
+            draft = json.loads(json.dumps({"turn": game.turn, "orders": orders}))
+            preview = WOTR.preview(game, seat, draft)
+            plan = Orders.from_json(orders)
+            expected = game.view(seat).preview(plan).to_json()
+            assert {k: v for k, v in preview.items() if k != "present"} == expected
+            assert preview["present"] == sorted(presence(game.view(seat), seat, plan))
+            shortfalls += bool(preview["cancelled"])
+    assert shortfalls >= 5  # the paying order of a shortfall was exercised
+
+
+def test_a_noble_moving_is_present_in_both_zones_in_the_preview_wr10() -> None:
+    game = game_at(2, phase=Phase.PLANNING, turn=2, money=20)
+    give(game.state, 0, "percy", "windsor")  # Percy at home in the Northern Marches
+    still = WOTR.preview(game, 0, {"turn": 2, "orders": {}})["present"]
+    assert "NE" not in still
+    moved = WOTR.preview(game, 0, {"turn": 2, "orders": {"noble_moves": {"percy": "NE"}}})
+    assert moved["present"] == sorted({*still, "NE"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "field"),
+    [
+        ([1, 2], "draft"),
+        ({"orders": {"troops": {"windsor": "many"}}}, "orders.troops.windsor"),
+        ({"orders": {"fleet": {}}}, "orders.fleet"),
+        ({"orders": "all in"}, "orders"),
+    ],
+)
+def test_a_malformed_draft_gets_a_preview_that_says_what_is_wrong(draft: Any, field: str) -> None:
+    game = planning_game(2, 5)
+    preview = WOTR.preview(game, WOTR.to_act(game)[0], draft)
+    assert preview["problem"]["field"] == field and preview["problem"]["message"]
+
+
+def test_a_plan_naming_what_is_not_there_is_previewed_with_its_faults() -> None:
+    game = planning_game(2, 5)
     seat = WOTR.to_act(game)[0]
-    WOTR.apply(game, seat, {"orders": {}})
-    assert WOTR.view(game, seat)["pay_order"] is None  # sealed: nothing left to plan
+    orders = {"troops": {"nowhere": 3}, "bribes": {"nobody": "black"},
+              "noble_moves": {"ghost": "NE"}, "calais": {"bid": 999, "zone": "X"}}  # fmt: skip
+    preview = WOTR.preview(game, seat, {"turn": game.turn, "orders": orders})
+    assert preview["faults"] and "problem" not in preview
+
+
+PLAN_WORDS = st.sampled_from(
+    ["calais", "bid", "zone", "troops", "mercenaries", "bribes", "noble_moves", "ship_moves",
+     "percy", "windsor", "york", "neville", "white", "black", "NE", "SE", "orders", "turn"]
+)  # fmt: skip
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | PLAN_WORDS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(PLAN_WORDS, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(orders=ANY_JSON)
+def test_any_draft_gets_a_preview_and_never_an_exception(orders: Any) -> None:
+    """The server previews whatever a client saves: a plan the game would refuse gets its
+    faults, a malformed one a ``problem``; never an exception (a 500)."""
+    game = game_at(2, phase=Phase.PLANNING, turn=2, money=20)
+    give(game.state, 0, "percy", "windsor")
+    give(game.state, 1, "york", "neville")
+    for draft in ({"turn": 2, "orders": orders}, orders):
+        json.dumps(WOTR.preview(game, 0, draft))
+
+
+def test_nothing_is_previewed_outside_the_seats_planning() -> None:
+    game = planning_game(3, 4)
+    first = WOTR.to_act(game)[0]
+    assert WOTR.preview(game, first, {"turn": game.turn - 1, "orders": {}}) is None  # stale
+    WOTR.apply(game, first, {"orders": {}})
+    assert WOTR.preview(game, first, {"turn": game.turn, "orders": {}}) is None  # sealed
+    drawing, _ = new_game(2, 1)
+    assert WOTR.preview(WOTR.restore(drawing, 2, {}), 0, {"orders": {}}) is None
+
+
+def test_a_preview_depends_on_nothing_another_seat_hides_wr20() -> None:
+    """The preview is the seat's own reckoning: others' money and sealed plans, behind
+    their screens, change nothing in it."""
+    game = planning_game(3, 7)
+    me, *others = WOTR.to_act(game)
+    draft = {"turn": game.turn, "orders": {"calais": {"bid": 2, "zone": "SE"}}}
+    before = WOTR.preview(game, me, draft)
+    for other in others:
+        game.state.players[other].money += 17
+    WOTR.apply(
+        game, others[0], WOTR.fallback_action(WOTR.bot_input(game, others[0]), random.Random(1))
+    )
+    assert WOTR.preview(game, me, draft) == before
 
 
 def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:

@@ -14,10 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert, select
 
 from roses.server import Settings, create_app
-from roses.server.accounts.users import AccountName, normal_name
+from roses.server.accounts.users import AccountName
 from roses.server.db.engine import make_engine
 from roses.server.db.migrate import upgrade
 from roses.server.db.models import User, utcnow
+from roses.server.http.names import normal_name
 
 from .conftest import unique_name
 

@@ -54,7 +54,8 @@ def test_a_nested_draft_is_refused_with_a_sentence_and_kept_nowhere(client: Test
         json={"draft": nested(MAX_DEPTH)},
         headers=red.headers,
     )
-    assert at_the_edge.status_code == 204, at_the_edge.text
+    assert at_the_edge.status_code == 200, at_the_edge.text
+    assert at_the_edge.json() == {"preview": None}  # the Rose King previews no drafts
 
 
 def test_a_nested_draft_kept_before_the_bound_freezes_nothing(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from roses.roseking import Board, card_name
 
 from .conftest import Player, sign_up, start_from, true_board, two_player_game
 from .hidden import history, secret_order, walk
+from .test_resign import wotr_until
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
@@ -149,3 +150,48 @@ def test_wotr_money_mercenaries_and_take_backs_stay_behind_the_screen_wr20(
             "{seat} has taken their plan back and is planning.",
         ]
         assert "calais" not in str(seen["log"]) and seen["sealed"] == []
+
+
+def test_a_wotr_planners_draft_and_its_preview_reach_that_planner_alone_wr20(
+    client: TestClient,
+) -> None:
+    """WR-20: a plan being made is behind its planner's screen. The draft and the engine's
+    preview of it (which holds the planner's money) are answered to the planner alone: not
+    on the other planner's or a spectator's socket, not in their views, not in the other
+    planner's own preview."""
+    one, two = sign_up(client), sign_up(client)
+    spectator = sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": two.name}]
+    game_id = one.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()["id"]
+    assert two.post(f"/api/games/{game_id}/join").status_code == 200
+    wotr_until(client, [one, two], game_id, "planning")
+    path = f"/api/games/{game_id}"
+    turn = one.game(game_id)["state"]["turn"]
+    marker = "zz-secret-noble"  # no card: the preview's faults name it
+    secret = {"turn": turn, "orders": {"noble_moves": {marker: "NE"}}}
+    seen: list[Any] = []
+    with (
+        two.websocket(f"{path}/ws") as two_socket,
+        spectator.websocket(f"{path}/ws") as spectator_socket,
+    ):
+        seen += [two_socket.receive_json(), spectator_socket.receive_json()]
+        saved = one.client.put(f"{path}/draft", json={"draft": secret}, headers=one.headers)
+        assert saved.status_code == 200, saved.text
+        preview = saved.json()["preview"]
+        assert marker in str(preview["faults"])  # the planner's own preview names it
+        mine = one.game(game_id)
+        assert preview["money"] == mine["state"]["money"][mine["you"]]
+        theirs = two.client.put(
+            f"{path}/draft", json={"draft": {"turn": turn, "orders": {}}}, headers=two.headers
+        )
+        seen.append(theirs.json())
+        view = two.game(game_id)
+        assert theirs.json()["preview"]["money"] == view["state"]["money"][view["you"]]
+        assert view["state"]["money"][mine["you"]] is None  # behind one's screen
+        sealed = one.post(f"{path}/moves", {"move": {"orders": {}}, "version": mine["version"]})
+        assert sealed.status_code == 200, sealed.text
+        seen += [two_socket.receive_json(), spectator_socket.receive_json()]
+    seen += [two.game(game_id), spectator.game(game_id)]
+    for message in seen:
+        assert marker not in str(message)
+        assert preview not in walk(message)

@@ -49,6 +49,9 @@ def test_a_duel_is_played_through_the_server_with_its_secrets_kept(
     north, south = sign_up(duel_client), sign_up(duel_client)
     catalog = {game["name"]: game for game in north.get("/api/catalog").json()["games"]}
     assert catalog["duel"]["seat_labels"] == {"2": ["North", "South"]}
+    # The pages name no game: its title and whether it has a tutorial come from here.
+    assert catalog["duel"]["title"] == "Duel of bids" and catalog["duel"]["tutorial"] is False
+    assert catalog["roseking"]["tutorial"] is True
     seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
     created = north.post("/api/games", {"game": "duel", "seats": seats})
     assert created.status_code == 201, created.text
@@ -179,7 +182,8 @@ def test_a_draft_is_seen_by_its_seat_alone_and_changes_no_version(
         saved = north.client.put(
             f"/api/games/{game['id']}/draft", json={"draft": secret}, headers=north.headers
         )
-        assert saved.status_code == 204, saved.text
+        assert saved.status_code == 200, saved.text
+        assert saved.json() == {"preview": None}  # the duel previews no drafts
         assert north.game(game["id"])["draft"] == secret
         _post(north, north.game(game["id"]), {"bid": 3})  # the next message south gets
         pushed = socket.receive_json()

@@ -45,7 +45,8 @@ PAGE_SIZE = 30
 
 @router.get("/catalog", tags=["lobby"])
 def catalog(request: Request) -> dict[str, Any]:
-    """Every game on offer: player counts, options, seat names, bots and their strengths."""
+    """Every game on offer: its title, player counts, options, seat names, bots and their
+    strengths, and whether it has a tutorial (the pages name no game of their own)."""
     return {
         "games": [
             {
@@ -55,6 +56,7 @@ def catalog(request: Request) -> dict[str, Any]:
                 "options": [option.to_json() for option in module.option_fields],
                 "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
                 "bots": {name: list(strengths) for name, strengths in module.bots().items()},
+                "tutorial": module.tutorial() is not None,
             }
             for module in GAMES.values()
         ],

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from sqlalchemy.orm import Session, sessionmaker
 
 from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
-from roses.games.base import TimeoutRule
+from roses.games.base import TimeoutRule, draft_preview
 
 from ..clocks import time_control
 from ..db import store
@@ -404,7 +404,8 @@ class LiveGames:
         with self._sessions.begin() as db:
             store.finish_game(db, game_id, based_on, result, stopped)
 
-    async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> None:
+    async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> JSON:
+        """Keep ``user_id``'s seat's draft; the game's preview of it for that seat alone."""
         live = await self.locked(game_id)
         try:
             seat = live.seat_of(user_id)
@@ -412,6 +413,7 @@ class LiveGames:
                 raise Forbidden(_("you have no seat in this game"))
             await asyncio.to_thread(self._write_draft, game_id, seat, draft)
             live.drafts[seat] = draft
+            return draft_preview(live.module, live.state, seat, draft)
         finally:
             live.lock.release()
 

@@ -91,12 +91,13 @@ async def end_turn(
     return await _act(request, user, game_id, "end-turn", body.version)
 
 
-@router.put("/games/{game_id}/draft", status_code=204, tags=["play"])
+@router.put("/games/{game_id}/draft", tags=["play"])
 async def save_draft(
     game_id: GameId, body: DraftRequest, user: CurrentUser, request: Request
-) -> Response:
+) -> dict[str, JSON]:
     """Keep my seat's private draft (e.g. a plan not yet sealed). Nobody else ever sees it,
-    nor when or how often it changes: it does not change the game's version."""
+    nor when or how often it changes: it does not change the game's version. The answer is
+    the game's preview of the draft for my seat (e.g. a plan's cost), or null."""
     size = len(json.dumps(body.draft))
     if size > services(request).settings.draft_bytes:
         raise Unprocessable(
@@ -107,8 +108,8 @@ async def save_draft(
                 most=services(request).settings.draft_bytes,
             ),
         )
-    await services(request).games.save_draft(game_id, user.id, body.draft)
-    return Response(status_code=204)
+    preview = await services(request).games.save_draft(game_id, user.id, body.draft)
+    return {"preview": preview}
 
 
 @router.get("/games/{game_id}/replay", tags=["play"])

@@ -4,7 +4,8 @@
 // /static/<game>/analysis.js exports createAnalysisUi(main, {game, frames, analyse,
 // analysePosition}).
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
@@ -56,7 +57,7 @@ async function start() {
     if (missing && !analysis.running && !analysis.problem) await analyse();
     else follow(analysis);
   } catch (problem) {
-    if (problem.status === 401) location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
+    if (problem.status === 401) toSignIn();
     else {
       main.replaceChildren(el("p", { class: "error", role: "alert" }, problem.message),
         el("p", {}, el("a", { href: `/games/${gameId}` }, t("Back to the game"))));

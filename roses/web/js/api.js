@@ -1,6 +1,8 @@
-// Talking to the server: JSON over fetch, live updates over a WebSocket that reconnects.
+// Talking to the server: JSON over fetch, live updates over a WebSocket that reconnects,
+// and a notice while the server cannot be reached.
 
 import { t } from "./i18n.js";
+import { el } from "./kit.js";
 
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -68,7 +70,7 @@ export async function api(path, { method = "GET", body } = {}) {
   }
   connectionBack();
   if (response.status === 204) return null;
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {
@@ -112,30 +114,4 @@ export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion 
       return true;
     },
   };
-}
-
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-// A bot's strength (its thinking time per move) in words.
-export function strengthName(strength) {
-  const words = { quick: t("quick"), normal: t("normal"), strong: t("strong") };
-  return words[strength] || strength;
-}
-
-export function scoreText(score) {
-  // RK-21: score with the tie-breaks in parentheses, e.g. "69 (8, 11)".
-  return `${score.score} (${score.largest}, ${score.stones})`;
 }

@@ -3,7 +3,8 @@
 // WR-20), a mute per author, and live messages from the game's socket ({type: "chat"}).
 // A game's page puts `chat.element` in its side column; it keeps its state across renders.
 
-import { api, ApiError, el } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 const MESSAGE_CHARS = 500; // the server's limit

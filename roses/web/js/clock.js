@@ -5,7 +5,8 @@
 // by its own date; the server ends the game or makes a stand-in's move by itself.
 // Also the new-game form's choice of a time limit (the lobby).
 
-import { api, ApiError, el } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
 
 const LOW_FRACTION = 0.2; // low time: 80% of the time for this decision used
@@ -108,7 +109,7 @@ export function createClock(gameId, onView) {
     const running = view.status === "active" && clock.running.includes(seat);
     return clock.remaining_ms[seat] - (running ? elapsed() : 0);
   };
-  const budget = (seat) => {
+  const budget = () => {
     const clock = view.clock;
     return clock.kind === "live" ? clock.initial_ms : clock.days * 86_400_000;
   };
@@ -140,7 +141,7 @@ export function createClock(gameId, onView) {
       face.textContent = clock.kind === "live"
         ? clockFace(ms)
         : running ? (ms > 0 ? t("{time} left", { time: duration(ms) }) : t("Deadline passed")) : "—";
-      box.classList.toggle("low", running && ms < budget(seat) * LOW_FRACTION);
+      box.classList.toggle("low", running && ms < budget() * LOW_FRACTION);
       box.classList.toggle("out", running && ms <= 0);
     });
     if (claimBox && claimable() !== !claimBox.hidden) claimBox.hidden = !claimable();

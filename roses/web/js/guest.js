@@ -1,7 +1,8 @@
 // Signing out. A guest has no password: once signed out nobody can sign in as that guest
 // again, so its games are lost. The page says so first and offers to register instead.
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 async function signOut() {

@@ -2,7 +2,8 @@
 // "lang" cookie for this browser and, when someone is signed in, in their account; the page
 // is then drawn again in that language (its catalogue comes with the page).
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 // Each language under its own name, so that a person finds theirs whatever is shown now.

@@ -1,6 +1,8 @@
 // The lobby: sign in, create a game, "My games" (my turn first), open games to join.
 
-import { api, ApiError, el, strengthName } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { el } from "./kit.js";
+import { strengthName } from "./strength.js";
 import { t, tn } from "./i18n.js";
 import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
@@ -36,7 +38,13 @@ function afterSignIn(user) {
 }
 
 
-function signInPage() {
+// "A, B and C": the titles of the games on offer, in the page's language.
+function gameTitles(catalog) {
+  const list = new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" });
+  return list.format(catalog.games.map((game) => t(game.title)));
+}
+
+function signInPage(catalog) {
   account.replaceChildren();
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 24 });
@@ -50,8 +58,8 @@ function signInPage() {
     }
   };
   const form = el("form", { class: "panel signin", onsubmit: (event) => { event.preventDefault(); send("/api/accounts/login"); } },
-    el("h1", {}, t("Play The Rose King and Wars of the Roses")),
-    el("p", { class: "muted" }, t("Two board games about the Wars of the Roses: fight for England with power cards, heroes and the crown, or with nobles, troops and bribes. Play with friends at your own pace, live, or against the computer.")),
+    el("h1", {}, t("Play {games}", { games: gameTitles(catalog) })),
+    el("p", { class: "muted" }, t("Board games of crowns and roses, to play with friends at your own pace, live, or against the computer.")),
     el("label", {}, t("Name"), name),
     el("label", {}, t("Password"), password),
     error,
@@ -166,7 +174,7 @@ function newGameForm(catalog) {
     el("button", { type: "submit", class: "primary" }, t("Create game")),
     el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
       catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: t(g.title) }))]),
-      " · ", el("a", { href: "/tutorial/roseking" }, t("The Rose King tutorial"))),
+      catalog.games.filter((g) => g.tutorial).flatMap((g) => [" · ", el("a", { href: `/tutorial/${g.name}` }, t("{game} tutorial", { game: t(g.title) }))])),
   );
 }
 
@@ -276,7 +284,7 @@ async function start() {
   try {
     me = await api("/api/me");
   } catch (problem) {
-    if (problem.status === 401) return signInPage();
+    if (problem.status === 401) return signInPage(await api("/api/catalog"));
     main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }

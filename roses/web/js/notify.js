@@ -4,7 +4,8 @@
 // browser notification and a sound, each if my settings (the /settings page) ask for it.
 // Warnings that a game's time runs short arrive on the same socket and show in the page.
 
-import { api, el, liveSocket } from "./api.js";
+import { api, liveSocket } from "./api.js";
+import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
 
 const slot = document.getElementById("notify");

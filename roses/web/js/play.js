@@ -2,7 +2,8 @@
 // WebSocket in version order), shows a game waiting for players, and hands an active or
 // finished game to that game's own UI: /static/<game>/play.js exports createGameUi.
 
-import { api, ApiError, el, liveSocket } from "./api.js";
+import { api, ApiError, liveSocket } from "./api.js";
+import { el, toSignIn } from "./kit.js";
 import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
 import { createClock } from "./clock.js";
@@ -13,7 +14,6 @@ const main = document.getElementById("main");
 const account = document.getElementById("account");
 
 let view = null;
-let ui = null;
 let loading = null;
 let message = "";
 let myName = null;
@@ -131,7 +131,7 @@ async function start() {
   try {
     me = await api("/api/me");
   } catch (problem) {
-    if (problem.status === 401) location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
+    if (problem.status === 401) toSignIn();
     else main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }

@@ -1,16 +1,9 @@
 // A player's page: ratings with their history, games played and won, recent games.
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el, svg } from "./kit.js";
 import { t, tn } from "./i18n.js";
 
 const main = document.getElementById("main");
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  return node;
-}
-
 // The rating after each rated game, with its deviation as a band.
 export function historyPlot(points, width = 320, height = 120) {
   const plot = svg("svg", { class: "rating-history", viewBox: `0 0 ${width} ${height}`, width, height, role: "img" });
@@ -27,10 +20,10 @@ export function historyPlot(points, width = 320, height = 120) {
   return plot;
 }
 
-// "roseking 2p" in words: the game's title and its number of players.
-function variantName(game, variant) {
-  const titles = { roseking: t("The Rose King"), wotr: t("Wars of the Roses") };
-  return t("{game}, {n} players", { game: titles[game] || game, n: parseInt(variant, 10) });
+// A variant ("<game> 2p") in words: the game's title (``titles``, from the catalogue) and
+// its number of players.
+function variantName(titles, game, variant) {
+  return t("{game}, {n} players", { game: titles[game] ? t(titles[game]) : game, n: parseInt(variant, 10) });
 }
 
 function statusText(status) {
@@ -38,22 +31,22 @@ function statusText(status) {
   return words[status] || status;
 }
 
-function ratings(profile) {
+function ratings(profile, titles) {
   if (profile.ratings.length === 0) {
     return el("p", { class: "muted" }, profile.guest ? t("Guests are never rated.") : t("No rated games yet."));
   }
   return profile.ratings.map((r) => el("div", { class: "rating" },
-    el("h2", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(r.game, r.variant)), ": ",
+    el("h2", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(titles, r.game, r.variant)), ": ",
       el("strong", { class: "rating-value" }, Math.round(r.rating)), " ", tn("± {deviation} · {n} rated game", "± {deviation} · {n} rated games", r.games, { deviation: Math.round(r.deviation) })),
     historyPlot(r.history)));
 }
 
-function record(profile) {
+function record(profile, titles) {
   if (profile.record.length === 0) return el("p", { class: "muted" }, t("No finished games yet."));
   return el("table", { class: "record" },
     el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Seat")), el("th", {}, t("Played")), el("th", {}, t("Won")))),
     el("tbody", {}, profile.record.flatMap((g) => [
-      el("tr", {}, el("th", {}, variantName(g.game, g.variant)), el("td", {}, t("all")), el("td", {}, g.played), el("td", {}, g.won)),
+      el("tr", {}, el("th", {}, variantName(titles, g.game, g.variant)), el("td", {}, t("all")), el("td", {}, g.played), el("td", {}, g.won)),
       ...g.seats.map((s) => el("tr", {}, el("td", {}), el("td", {}, t(s.seat)), el("td", {}, s.played), el("td", {}, s.won))),
     ])));
 }
@@ -67,12 +60,13 @@ function recent(profile) {
 
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/").pop());
-  const profile = await api(`/api/players/${encodeURIComponent(name)}`);
+  const [profile, catalog] = await Promise.all([api(`/api/players/${encodeURIComponent(name)}`), api("/api/catalog")]);
+  const titles = Object.fromEntries(catalog.games.map((game) => [game.name, game.title]));
   document.title = t("roses · {name}", { name: profile.name });
   main.replaceChildren(el("section", { class: "panel profile" },
     el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
-    ratings(profile),
-    el("h2", {}, t("Games played and won")), record(profile),
+    ratings(profile, titles),
+    el("h2", {}, t("Games played and won")), record(profile, titles),
     el("h2", {}, t("Recent games")), recent(profile)));
 }
 

@@ -1,5 +1,7 @@
 // The leaderboard: people and bots (per strength) by Glicko-2 rating, per game and variant.
-import { api, el, strengthName } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./kit.js";
+import { strengthName } from "./strength.js";
 import { t } from "./i18n.js";
 
 const main = document.getElementById("main");

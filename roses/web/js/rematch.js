@@ -2,7 +2,8 @@
 // and a link to the new game once everyone accepted (the seats rotated by one). Live from
 // the game's socket ({type: "rematch"}). A game's end banner shows `rematch.element`.
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 export function createRematch(gameId, me) {

@@ -1,7 +1,8 @@
 // The replay page of any game: fetches the states action by action and hands them to the
 // game's own replay view (/static/<game>/replay.js exports renderReplay).
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
@@ -17,7 +18,7 @@ async function start() {
     document.title = t("Replay of game {id} — {game}", { id: gameId, game: t(data.game.title) });
     module.renderReplay(main, data);
   } catch (problem) {
-    if (problem.status === 401) location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
+    if (problem.status === 401) toSignIn();
     else main.replaceChildren(el("p", { class: "error" }, problem.message));
   }
 }

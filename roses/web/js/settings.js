@@ -1,7 +1,8 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
 // how I am told that a game waits for me (browser notifications, a sound, e-mails).
 
-import { api, ApiError, el } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
 import { signOutButton } from "./guest.js";
@@ -126,7 +127,7 @@ async function start() {
   try {
     me = await api("/api/me");
   } catch (problem) {
-    if (problem.status === 401) location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
+    if (problem.status === 401) toSignIn();
     else main.replaceChildren(el("p", { class: "error" }, problemText(problem)));
     return;
   }

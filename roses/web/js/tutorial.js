@@ -3,7 +3,8 @@
 // answers with the position after it or a hint. The board is the game's own:
 // /static/<game>/tutorial.js exports createTutorialBoard(container, act).
 
-import { api, ApiError, el } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 const game = location.pathname.split("/")[2];

@@ -2,7 +2,8 @@
 // stops them at a press of the button (opening the link alone changes nothing, so that a
 // mail program that fetches links to look at them unsubscribes nobody). No sign-in needed.
 
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 const main = document.getElementById("main");

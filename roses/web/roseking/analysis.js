@@ -4,13 +4,12 @@
 // chance over the game; the board at the chosen move. The numbers come from the server
 // (GET /api/games/<id>/analysis), each judged from what the mover could see (RK-20).
 
-import { el } from "../js/api.js";
+import { el, svg } from "../js/kit.js";
 import { t, tn } from "../js/i18n.js";
 import { linkStylesheet } from "../js/styles.js";
 import { renderBoard, teamOf } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const GRAPH = { width: 360, height: 150, pad: 10 };
 // Chess annotation symbols; a forced move (the only legal one) gets the empty box.
 const SYMBOLS = { best: "!", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??", forced: "□" };
@@ -58,13 +57,6 @@ function asGoodAsBest(decision) {
   return decision.best_move === decision.move || decision.judgement === "best" || decision.judgement === "forced";
 }
 
-function svg(tag, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.append(node);
-  return node;
-}
-
 // The graph: Red's chance from 100% (top) to 0% (bottom), one point per position; the
 // position shown is marked. Clicking anywhere picks the nearest position (the move list
 // offers the same by keyboard).
@@ -78,19 +70,19 @@ function drawGraph(chances, index, pick) {
     ? t("Red's chance of winning over the game")
     : t("Red's chance of winning over the game; at the position shown: {percent}", { percent: percent(shown) });
   const graph = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "analysis-graph", role: "img", "aria-label": label });
-  svg("rect", { x: pad, y: pad, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-red" }, graph);
-  svg("rect", { x: pad, y: height / 2, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-white" }, graph);
-  svg("line", { x1: pad, x2: width - pad, y1: height / 2, y2: height / 2, class: "graph-middle" }, graph);
+  graph.append(svg("rect", { x: pad, y: pad, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-red" }));
+  graph.append(svg("rect", { x: pad, y: height / 2, width: width - 2 * pad, height: (height - 2 * pad) / 2, class: "graph-white" }));
+  graph.append(svg("line", { x1: pad, x2: width - pad, y1: height / 2, y2: height / 2, class: "graph-middle" }));
   let path = "";
   chances.forEach((win, i) => {
     if (win === null) return;
     path += `${path && chances[i - 1] !== null ? "L" : "M"}${x(i).toFixed(1)},${y(win).toFixed(1)} `;
   });
-  svg("path", { d: path.trim(), class: "graph-line" }, graph);
-  svg("line", { x1: x(index), x2: x(index), y1: pad, y2: height - pad, class: "graph-current" }, graph);
+  graph.append(svg("path", { d: path.trim(), class: "graph-line" }));
+  graph.append(svg("line", { x1: x(index), x2: x(index), y1: pad, y2: height - pad, class: "graph-current" }));
   chances.forEach((win, i) => {
     if (win === null) return;
-    svg("circle", { cx: x(i), cy: y(win), r: i === index ? 5 : 2.5, class: i === index ? "graph-point current" : "graph-point", "data-position": i }, graph);
+    graph.append(svg("circle", { cx: x(i), cy: y(win), r: i === index ? 5 : 2.5, class: i === index ? "graph-point current" : "graph-point", "data-position": i }));
   });
   graph.addEventListener("click", (event) => {
     const box = graph.getBoundingClientRect();

@@ -3,19 +3,12 @@
 // ARIA grid of the same squares: each cell says what is on it, arrow keys walk the grid.
 
 import { t } from "../js/i18n.js";
+import { el, svg } from "../js/kit.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
 const CELL = 40;
 const MARGIN = 22;
 const SIZE = CELL * 9 + MARGIN * 2;
-
-function node(tag, attributes = {}, parent = null) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  if (parent) parent.append(element);
-  return element;
-}
 
 function corner(square, turned) {
   const file = FILES.indexOf(square[0]);
@@ -39,15 +32,16 @@ function rowsSeen(turned) {
 function drawSun(group, x, y) {
   const cx = x + CELL / 2;
   const cy = y + CELL / 2;
-  const sun = node("g", { class: "sun" }, group);
+  const sun = svg("g", { class: "sun" });
+  group.append(sun);
   for (let i = 0; i < 12; i += 1) {
     const angle = (i * Math.PI) / 6;
-    node("line", {
+    sun.append(svg("line", {
       x1: cx + Math.cos(angle) * 8, y1: cy + Math.sin(angle) * 8,
       x2: cx + Math.cos(angle) * 15, y2: cy + Math.sin(angle) * 15,
-    }, sun);
+    }));
   }
-  node("circle", { cx, cy, r: 7 }, sun);
+  sun.append(svg("circle", { cx, cy, r: 7 }));
 }
 
 function drawCrown(group, x, y) {
@@ -57,7 +51,7 @@ function drawCrown(group, x, y) {
     [left, base], [left, base - 12], [left + 5.5, base - 6], [left + 11, base - 17],
     [left + 16.5, base - 6], [left + 22, base - 12], [left + 22, base],
   ].map((p) => p.join(",")).join(" ");
-  node("polygon", { points, class: "crown" }, group);
+  group.append(svg("polygon", { points, class: "crown" }));
 }
 
 // What a square holds, in words: "d4, red stone, crown".
@@ -89,73 +83,78 @@ function territoryOf(end) {
 
 function drawSvg(state, options) {
   const { turned, target, end, last, animate } = options;
-  const svg = node("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "board", "aria-hidden": "true", focusable: "false" });
-  node("rect", { x: 0, y: 0, width: SIZE, height: SIZE, rx: 10, class: "board-frame" }, svg);
-  const squares = node("g", {}, svg);
+  const drawing = svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "board", "aria-hidden": "true", focusable: "false" });
+  drawing.append(svg("rect", { x: 0, y: 0, width: SIZE, height: SIZE, rx: 10, class: "board-frame" }));
+  const squares = svg("g", {});
+  drawing.append(squares);
   for (let rank = 1; rank <= 9; rank += 1) {
     for (const file of FILES) {
       const square = `${file}${rank}`;
       const [x, y] = corner(square, turned);
       const dark = (FILES.indexOf(file) + rank) % 2 === 0;
-      node("rect", {
+      squares.append(svg("rect", {
         x, y, width: CELL, height: CELL, class: `square ${dark ? "dark" : "light"}`,
         "data-square": square,
-      }, squares);
+      }));
       if (square === "e5") drawSun(squares, x, y);
     }
   }
   // Coordinates along the edges, in the board's orientation.
-  const labels = node("g", { class: "coords" }, svg);
+  const labels = svg("g", { class: "coords" });
+  drawing.append(labels);
   for (let i = 0; i < 9; i += 1) {
     const file = FILES[turned ? 8 - i : i];
     const rank = turned ? i + 1 : 9 - i;
-    node("text", { x: MARGIN + i * CELL + CELL / 2, y: SIZE - 6 }, labels).textContent = file;
-    node("text", { x: MARGIN + i * CELL + CELL / 2, y: 15 }, labels).textContent = file;
-    node("text", { x: 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, labels).textContent = rank;
-    node("text", { x: SIZE - 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, labels).textContent = rank;
+    labels.append(svg("text", { x: MARGIN + i * CELL + CELL / 2, y: SIZE - 6 }, file));
+    labels.append(svg("text", { x: MARGIN + i * CELL + CELL / 2, y: 15 }, file));
+    labels.append(svg("text", { x: 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, rank));
+    labels.append(svg("text", { x: SIZE - 10, y: MARGIN + i * CELL + CELL / 2 + 4 }, rank));
   }
   if (end) {
-    const shade = node("g", { class: "territories" }, svg);
+    const shade = svg("g", { class: "territories" });
+    drawing.append(shade);
     for (const team of ["red", "white"]) {
       end.territories[team].forEach((group, index) => {
         for (const square of group.squares) {
           const [x, y] = corner(square, turned);
-          node("rect", {
+          shade.append(svg("rect", {
             x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2,
             class: `territory ${team}${index === 0 ? " largest" : ""}`,
-          }, shade);
+          }));
         }
       });
     }
   }
   if (last && last.to) {
     const [fx, fy] = corner(last.from, turned);
-    node("rect", { x: fx + 3, y: fy + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-from" }, svg);
+    drawing.append(svg("rect", { x: fx + 3, y: fy + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-from" }));
   }
-  const stones = node("g", {}, svg);
+  const stones = svg("g", {});
+  drawing.append(stones);
   for (const [square, colour] of Object.entries(state.stones)) {
     const [x, y] = corner(square, turned);
     const isLast = last && square === last.to;
     const moved = animate && isLast ? (animate.kind === "hero" ? " flipped" : " placed") : "";
-    node("circle", {
+    stones.append(svg("circle", {
       cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38,
       class: `stone ${colour === "r" ? "red" : "white"}${isLast ? " last" : ""}${moved}`,
       "data-stone": square,
-    }, stones);
+    }));
   }
   if (target) {
     const [x, y] = corner(target, turned);
-    node("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "target" }, svg);
+    drawing.append(svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "target" }));
   }
   const [cx, cy] = corner(state.crown, turned);
-  const crown = node("g", { "data-crown": state.crown }, svg);
+  const crown = svg("g", { "data-crown": state.crown });
+  drawing.append(crown);
   if (animate && animate.to && animate.from !== animate.to) {
     const [ox, oy] = corner(animate.from, turned);
     crown.setAttribute("class", "moving");
     crown.setAttribute("style", `--dx: ${ox - cx}px; --dy: ${oy - cy}px`);
   }
   drawCrown(crown, cx, cy);
-  return svg;
+  return drawing;
 }
 
 // Draws the board into container. options: turned, target (square), end (the view's end:
@@ -164,37 +163,17 @@ function drawSvg(state, options) {
 export function renderBoard(container, state, options = {}) {
   const { turned = false, onFocusSquare = () => {} } = options;
   container.replaceChildren();
-  const box = document.createElement("div");
-  box.className = "board-wrap";
-  box.append(drawSvg(state, { ...options, turned }));
+  const box = el("div", { class: "board-wrap" }, drawSvg(state, { ...options, turned }));
   const territory = territoryOf(options.end);
   const rows = rowsSeen(turned);
   const active = rows.flat().includes(options.focusSquare) ? options.focusSquare : state.crown;
-  const grid = document.createElement("div");
-  grid.className = "board-grid";
-  grid.setAttribute("role", "grid");
-  grid.setAttribute("aria-label", t("Board, crown on {square}", { square: state.crown }));
-  rows.forEach((squares, row) => {
-    const line = document.createElement("div");
-    line.setAttribute("role", "row");
-    line.className = "board-row";
-    squares.forEach((square, column) => {
-      const cell = document.createElement("div");
-      cell.setAttribute("role", "gridcell");
-      cell.className = "board-cell";
-      cell.dataset.cell = square;
-      cell.dataset.row = row;
-      cell.dataset.column = column;
-      cell.dataset.key = `cell:${square}`;
-      cell.tabIndex = square === active ? 0 : -1;
-      const text = document.createElement("span");
-      text.className = "sr-only";
-      text.textContent = squareText(square, state, { territory: territory[square], target: options.target, last: options.last });
-      cell.append(text);
-      line.append(cell);
-    });
-    grid.append(line);
-  });
+  const grid = el("div", { class: "board-grid", role: "grid", "aria-label": t("Board, crown on {square}", { square: state.crown }) },
+    rows.map((squares, row) => el("div", { class: "board-row", role: "row" },
+      squares.map((square, column) => el("div", {
+        class: "board-cell", role: "gridcell", "data-cell": square, "data-row": row, "data-column": column,
+        "data-key": `cell:${square}`, tabindex: square === active ? 0 : -1,
+      }, el("span", { class: "sr-only" },
+        squareText(square, state, { territory: territory[square], target: options.target, last: options.last })))))));
   // Arrow keys move the one tabbable cell (a roving tabindex); Home/End go along the row.
   grid.addEventListener("keydown", (event) => {
     const cell = event.target.closest("[data-cell]");

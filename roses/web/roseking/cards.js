@@ -2,9 +2,9 @@
 // moves on the board, so it turns with the board.
 
 import { t, tn } from "../js/i18n.js";
+import { el, svg } from "../js/kit.js";
 
 const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-const SVG = "http://www.w3.org/2000/svg";
 
 export function cardParts(name) {
   const match = /^([NSEW]{1,2})([123])$/.exec(name);
@@ -16,59 +16,21 @@ export function cardParts(name) {
 export function cardElement(name, { turned = false, button = false, pressed = false, label = null } = {}) {
   const { direction, distance } = cardParts(name);
   const angle = DIRECTIONS.indexOf(direction) * 45 + (turned ? 180 : 0);
-  const card = document.createElement(button ? "button" : "div");
-  card.className = "card";
-  card.dataset.card = name;
-  if (button) {
-    card.type = "button";
-    card.dataset.key = `card:${name}`;
-    card.setAttribute("aria-pressed", pressed ? "true" : "false");
-    card.setAttribute("aria-label", label || name);
-  } else {
-    card.setAttribute("role", "img");
-    card.setAttribute("aria-label", t("card {card}", { card: name }));
-  }
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "-20 -20 40 40");
-  svg.setAttribute("class", "card-arrow");
-  svg.setAttribute("aria-hidden", "true");
-  const arrow = document.createElementNS(SVG, "g");
-  arrow.setAttribute("transform", `rotate(${angle})`);
-  for (let step = 0; step < distance; step += 1) {
-    const chevron = document.createElementNS(SVG, "path");
+  const chevrons = Array.from({ length: distance }, (_, step) => {
     const y = 6 - step * 8;
-    chevron.setAttribute("d", `M -8 ${y + 5} L 0 ${y - 3} L 8 ${y + 5}`);
-    arrow.append(chevron);
-  }
-  svg.append(arrow);
-  const text = document.createElement("span");
-  text.className = "card-label";
-  text.setAttribute("aria-hidden", "true");
-  text.textContent = name;
-  card.append(svg, text);
-  return card;
+    return svg("path", { d: `M -8 ${y + 5} L 0 ${y - 3} L 8 ${y + 5}` });
+  });
+  const arrow = svg("svg", { viewBox: "-20 -20 40 40", class: "card-arrow", "aria-hidden": "true" },
+    svg("g", { transform: `rotate(${angle})` }, chevrons));
+  const text = el("span", { class: "card-label", "aria-hidden": "true" }, name);
+  if (!button) return el("div", { class: "card", "data-card": name, role: "img", "aria-label": t("card {card}", { card: name }) }, arrow, text);
+  return el("button", { type: "button", class: "card", "data-card": name, "data-key": `card:${name}`,
+    "aria-pressed": pressed ? "true" : "false", "aria-label": label || name }, arrow, text);
 }
 
 export function heroElement(count) {
-  const heroes = document.createElement("div");
-  heroes.className = "heroes";
   const text = tn("{n} hero card left", "{n} hero cards left", count);
-  heroes.title = text;
-  heroes.setAttribute("role", "img");
-  heroes.setAttribute("aria-label", text);
-  for (let i = 0; i < count; i += 1) {
-    const hero = document.createElement("span");
-    hero.className = "hero";
-    hero.setAttribute("aria-hidden", "true");
-    hero.textContent = "♞";
-    heroes.append(hero);
-  }
-  if (count === 0) {
-    const none = document.createElement("span");
-    none.className = "muted";
-    none.setAttribute("aria-hidden", "true");
-    none.textContent = t("no heroes");
-    heroes.append(none);
-  }
-  return heroes;
+  const heroes = Array.from({ length: count }, () => el("span", { class: "hero", "aria-hidden": "true" }, "♞"));
+  return el("div", { class: "heroes", title: text, role: "img", "aria-label": text },
+    count ? heroes : el("span", { class: "muted", "aria-hidden": "true" }, t("no heroes")));
 }

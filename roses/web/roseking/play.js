@@ -5,7 +5,8 @@
 // aria-live region says each move, whose turn it is and how the game ended. "Look back"
 // steps through the game so far as this seat saw it (GET /replay) and returns to the game.
 
-import { api, ApiError, el } from "../js/api.js";
+import { api, ApiError } from "../js/api.js";
+import { el, focusedKey, keyed } from "../js/kit.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard, teamOf } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
@@ -403,7 +404,7 @@ function render() {
   document.title = game.can_act ? t("Your turn · Game {id} — The Rose King", { id: gameId }) : t("Game {id} — The Rose King", { id: gameId });
   const active = document.activeElement;
   const inChat = active && gameApi.chat.contains(active);
-  const key = focusNext || (active && content.contains(active) ? active.closest("[data-key]")?.dataset.key : null);
+  const key = focusNext || focusedKey(content);
   focusNext = null;
   content.classList.toggle("looking-back", Boolean(lookback));
   content.classList.toggle("four", game.players === 4);
@@ -436,7 +437,7 @@ function render() {
 // Back to the control the player was on; if it is gone, to the sensible next one: the
 // hand (once it is the player's turn again after their move), else the status line.
 function restoreFocus(key) {
-  const find = (k) => content.querySelector(`[data-key="${CSS.escape(k)}"]`);
+  const find = (k) => keyed(content, k);
   // An empty hand leaves only the draw (RK-9).
   const inHand = content.querySelector('.hand-panel.mine button.card[tabindex="0"]') || find("draw");
   let target = key === "pending" ? find("end-turn") : key === "hand" ? null : find(key);

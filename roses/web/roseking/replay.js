@@ -2,7 +2,7 @@
 // the board with the move marked, the move list (each move a button to jump to it) and,
 // at the end, the territories shaded and scored (RK-14, RK-15).
 
-import { el } from "../js/api.js";
+import { el, focusedKey, keyed } from "../js/kit.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard, teamOf } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";
@@ -95,8 +95,7 @@ function control(key, text, onclick, attributes = {}) {
 }
 
 function render(key = null) {
-  const active = document.activeElement;
-  const focusKey = key || (active && content.contains(active) ? active.closest("[data-key]")?.dataset.key : null);
+  const focusKey = key || focusedKey(content);
   const frame = frames[index];
   const board = el("div", { class: "board-box", id: "board" });
   renderBoard(board, frame, { turned, last: frame.last_move, end: frame.end, focusSquare, onFocusSquare: (square) => { focusSquare = square; } });
@@ -132,7 +131,7 @@ function render(key = null) {
           })))),
       el("aside", { class: "side side-log", "aria-label": t("Moves") }, moveList())),
   );
-  if (focusKey) content.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+  if (focusKey) keyed(content, focusKey)?.focus({ preventScroll: true });
   const current = content.querySelector("#log .current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }

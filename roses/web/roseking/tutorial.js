@@ -2,7 +2,8 @@
 // sees it, Red's cards to choose from, and every kind of move (RK-8..RK-11) offered, so
 // that a wrong one can be tried and explained. The server judges each move.
 
-import { el, scoreText } from "../js/api.js";
+import { el } from "../js/kit.js";
+import { scoreText } from "./describe.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard } from "./board.js";
 import { cardElement, heroElement } from "./cards.js";

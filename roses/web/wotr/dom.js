@@ -1,11 +1,10 @@
-// Small helpers shared by the Wars of the Roses page: elements, seat colours, board lookups,
-// the names of phases and icons in the reader's language, focus kept across redraws.
+// Small helpers shared by the Wars of the Roses page: seat colours, board lookups, the names
+// of phases and icons in the reader's language.
 
 import { t, tn } from "../js/i18n.js";
 
 export { t, tn };
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#b3262e", "#d4a017", "#2e7d32", "#1f5fa8"];
 // The engine's phase names (the views' ``phase``), to compare with; phaseName() shows them.
 export const PHASE = {
@@ -57,52 +56,6 @@ export function phaseName(phase) {
     combat: t("combat"), parliament: t("parliament"), "game over": t("game over"),
   };
   return names[phase] || phase;
-}
-
-// h("button", {class: "x", onclick: f}, "text", child): an element; null children are skipped.
-export function h(tag, attributes = {}, ...children) {
-  return build(document.createElement(tag), attributes, children);
-}
-
-export function s(tag, attributes = {}, ...children) {
-  return build(document.createElementNS(SVG_NS, tag), attributes, children);
-}
-
-function build(node, attributes, children) {
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.setAttribute("class", value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
-
-// What identifies a control across redraws: its data-key, id, or kind, name and text.
-function focusKey(node) {
-  return node.dataset?.key || node.id
-    || `${node.tagName}|${node.getAttribute("name") || ""}|${node.getAttribute("aria-label") || node.textContent.trim()}`;
-}
-
-// Replaces ``container``'s children; the control that had the keyboard focus in it gets it
-// back when it is drawn again. True if the focus was inside and found its control again,
-// false if it was inside and its control is gone (the caller chooses where it goes), null
-// if the focus was elsewhere.
-export function replaceKeepingFocus(container, ...children) {
-  const active = document.activeElement;
-  const inside = active && active !== container && container.contains(active);
-  const key = inside ? focusKey(active) : null;
-  container.replaceChildren(...children);
-  if (!inside) return null;
-  const again = [...container.querySelectorAll(FOCUSABLE)].find((node) => focusKey(node) === key);
-  again?.focus({ preventScroll: true }); // a disabled button takes no focus: false
-  return Boolean(again) && document.activeElement === again;
 }
 
 // The board data file's JSON with lookup tables (the file leaves default values out).

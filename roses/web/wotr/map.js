@@ -3,7 +3,8 @@
 // ships where they sail, the Captain of Calais and, during a reveal, the troops placed.
 // The same table told area by area (areaList) is what a screen reader walks.
 
-import { SEAT_COLOURS, h, kindName, s, seatWord, t, tn } from "./dom.js";
+import { SEAT_COLOURS, kindName, seatWord, t, tn } from "./dom.js";
+import { el, svg } from "../js/kit.js";
 
 const ZONE_FILLS = {
   NM: "#e9e2cf", NE: "#efe6cc", MI: "#e6e9cf", SE: "#efe2d2", WC: "#e4e8d6", WA: "#e8dfd0",
@@ -24,17 +25,17 @@ function glyph(kind, fill) {
   const stroke = { stroke: "#2b2420", "stroke-width": 2, fill };
   switch (kind) {
     case "castle":
-      return s("path", { d: "M-15 15 V-9 H-10 V-15 H-4 V-9 H4 V-15 H10 V-9 H15 V15 Z", ...stroke });
+      return svg("path", { d: "M-15 15 V-9 H-10 V-15 H-4 V-9 H4 V-15 H10 V-9 H15 V15 Z", ...stroke });
     case "large_town":
-      return s("circle", { r: 15, ...stroke });
+      return svg("circle", { r: 15, ...stroke });
     case "town":
-      return s("circle", { r: 11, ...stroke });
+      return svg("circle", { r: 11, ...stroke });
     case "port":
-      return s("path", { d: "M0 -14 L14 12 H-14 Z", ...stroke });
+      return svg("path", { d: "M0 -14 L14 12 H-14 Z", ...stroke });
     case "bishop":
-      return s("path", { d: "M0 -15 L12 0 L0 15 L-12 0 Z", ...stroke });
+      return svg("path", { d: "M0 -15 L12 0 L0 15 L-12 0 Z", ...stroke });
     default:
-      return s("path", { d: "M-16 -2 H16 L10 11 H-10 Z M-1 -2 V-16 L9 -6 H-1", ...stroke });
+      return svg("path", { d: "M-16 -2 H16 L10 11 H-10 Z M-1 -2 V-16 L9 -6 H-1", ...stroke });
   }
 }
 
@@ -42,8 +43,8 @@ const LETTER = { castle: "C", large_town: "L", town: "T", port: "P", bishop: "B"
 
 // The key to the icons' letters, drawn under the map.
 export function legend() {
-  return h("ul", { class: "map-legend", "aria-label": t("Map key") },
-    Object.entries(LETTER).map(([kind, letter]) => h("li", {}, h("b", {}, letter), " ", kindName(kind))));
+  return el("ul", { class: "map-legend", "aria-label": t("Map key") },
+    Object.entries(LETTER).map(([kind, letter]) => el("li", {}, el("b", {}, letter), " ", kindName(kind))));
 }
 
 // A hover tooltip's text: "York (Large Town): held by Red".
@@ -53,20 +54,20 @@ function holderName(labels, seat) {
 
 function icon(board, labels, id, x, y, seat, troops) {
   const data = board.icons[id];
-  const group = s("g", {
+  const group = svg("g", {
     class: `icon ${data.kind}`, transform: `translate(${x} ${y}) scale(1.45)`, "data-card": id,
     "data-owner": seat ?? "",
   },
-  s("title", {}, t("{name} ({kind}): held by {holder}",
+  svg("title", {}, t("{name} ({kind}): held by {holder}",
     { name: board.name(id), kind: kindName(data.kind), holder: holderName(labels, seat) })),
   glyph(data.kind, ownerColour(seat)),
-  s("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
+  svg("text", { class: "letter", y: 7, fill: textColour(seat) }, LETTER[data.kind]));
   troops.forEach(({ seat: placer, count }, index) => {
     // Beside the glyph, clear of it, one badge per seat.
-    group.append(s("g", { class: "troops", "data-seat": placer, transform: `translate(${26 + index * 22} -16) scale(0.8)` },
-      s("rect", { x: -12, y: -11, width: 24, height: 22, rx: 5, fill: SEAT_COLOURS[placer],
+    group.append(svg("g", { class: "troops", "data-seat": placer, transform: `translate(${26 + index * 22} -16) scale(0.8)` },
+      svg("rect", { x: -12, y: -11, width: 24, height: 22, rx: 5, fill: SEAT_COLOURS[placer],
         stroke: "#2b2420" }),
-      s("text", { y: 6, fill: textColour(placer) }, count)));
+      svg("text", { y: 6, fill: textColour(placer) }, count)));
   });
   return group;
 }
@@ -82,13 +83,13 @@ function noble(board, labels, id, x, y, seat) {
   const data = board.nobles[id];
   const label = `${data.name} ${data.cp}`;
   const width = nobleWidth(data);
-  return s("g", { class: "noble", transform: `translate(${x} ${y}) scale(${NOBLE_SCALE})`, "data-card": id,
+  return svg("g", { class: "noble", transform: `translate(${x} ${y}) scale(${NOBLE_SCALE})`, "data-card": id,
     "data-owner": seat ?? "" },
-    s("title", {}, t("Noble {name} ({cp} CP): held by {holder}",
+    svg("title", {}, t("Noble {name} ({cp} CP): held by {holder}",
       { name: data.name, cp: data.cp, holder: holderName(labels, seat) })),
-    s("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
+    svg("rect", { x: -width / 2, y: -14, width, height: 28, rx: 8, fill: ownerColour(seat),
       stroke: "#2b2420", "stroke-width": 2 }),
-    s("text", { y: 6, fill: textColour(seat) }, label));
+    svg("text", { y: 6, fill: textColour(seat) }, label));
 }
 
 // ``table``: owner, noble_zone, ship_sea, calais from a view's state; ``troops``: Location ->
@@ -97,33 +98,33 @@ function noble(board, labels, id, x, y, seat) {
 // A picture for the eyes (its tooltips for the mouse): areaList tells the same in words.
 export function drawMap(board, table, labels, troops = {}) {
   const layout = board.map;
-  const svg = s("svg", {
+  const drawing = svg("svg", {
     class: "wotr-map", viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img",
     "aria-label": t("Map of England and Wales; the list of areas below tells what is in each area"),
   });
-  svg.append(s("rect", { class: "sea", width: layout.width, height: layout.height }));
+  drawing.append(svg("rect", { class: "sea", width: layout.width, height: layout.height }));
   const anchors = board.seas.map((sea) => layout.seas[sea]);
-  svg.append(s("polyline", { class: "sea-chain", points: anchors.map((p) => p.join(",")).join(" ") }));
+  drawing.append(svg("polyline", { class: "sea-chain", points: anchors.map((p) => p.join(",")).join(" ") }));
   for (const [id, shape] of Object.entries(layout.zones)) {
     const zone = board.zones[id];
-    svg.append(s("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
+    drawing.append(svg("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
       points: shape.outline.map((p) => p.join(",")).join(" ") },
-    s("title", {}, t("{zone}: {votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+    svg("title", {}, t("{zone}: {votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
       { zone: zone.name, votes: zone.votes, first: zone.vp[0], second: zone.vp[1] }))));
   }
   for (const [id, shape] of Object.entries(layout.zones)) {
     const zone = board.zones[id];
     const [x, y] = shape.label;
-    svg.append(s("text", { class: "zone-name", x, y }, zone.name));
-    svg.append(s("text", { class: "zone-votes", x, y: y + 28 }, // clear of the name above
+    drawing.append(svg("text", { class: "zone-name", x, y }, zone.name));
+    drawing.append(svg("text", { class: "zone-votes", x, y: y + 28 }, // clear of the name above
       t("{votes} votes · {vp} VP", { votes: zone.votes, vp: `${zone.vp[0]}/${zone.vp[1]}` })));
   }
   board.seas.forEach((sea) => {
     const [x, y] = layout.seas[sea];
-    svg.append(s("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
-      s("title", {}, t("{sea}: its ships count for {zone}", { sea: board.seaName(sea), zone: board.zones[board.seaZone[sea]].name })),
-      s("circle", { r: 30 }),
-      s("text", { y: 7, "aria-hidden": "true" }, "≈"))); // a wave: its name is in words, in the title
+    drawing.append(svg("g", { class: "sea-zone", "data-sea": sea, transform: `translate(${x} ${y})` },
+      svg("title", {}, t("{sea}: its ships count for {zone}", { sea: board.seaName(sea), zone: board.zones[board.seaZone[sea]].name })),
+      svg("circle", { r: 30 }),
+      svg("text", { y: 7, "aria-hidden": "true" }, "≈"))); // a wave: its name is in words, in the title
   });
   const afloat = {}; // ships away from their home sea, per sea zone
   for (const [id, point] of Object.entries(layout.icons)) {
@@ -139,27 +140,27 @@ export function drawMap(board, table, labels, troops = {}) {
         y += 58;
       }
     }
-    svg.append(icon(board, labels, id, x, y, table.owner[id], troops[id] || []));
+    drawing.append(icon(board, labels, id, x, y, table.owner[id], troops[id] || []));
   }
   for (const [zone, ids] of Object.entries(standing(table))) {
     // Two columns as far apart as the widest tile needs, rows under one another.
     const [x, y] = layout.zones[zone].nobles;
     const apart = Math.max(...ids.map((id) => nobleWidth(board.nobles[id]))) * NOBLE_SCALE / 2 + 4;
     ids.forEach((id, index) => {
-      svg.append(noble(board, labels, id, x + (index % 2 ? apart : -apart), y + Math.floor(index / 2) * 40,
+      drawing.append(noble(board, labels, id, x + (index % 2 ? apart : -apart), y + Math.floor(index / 2) * 40,
         table.owner[id]));
     });
   }
   if (table.calais) {
     const [holder, zone] = table.calais;
     const [x, y] = layout.zones[zone].label;
-    svg.append(s("g", { class: "calais", transform: `translate(${x + 215} ${y - 8})` }, // beside the name
-      s("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: seatWord(labels[holder]) })),
-      s("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
+    drawing.append(svg("g", { class: "calais", transform: `translate(${x + 215} ${y - 8})` }, // beside the name
+      svg("title", {}, t("The Captain of Calais ({cp} CP) for {seat}", { cp: board.data.calais.cp, seat: seatWord(labels[holder]) })),
+      svg("rect", { x: -40, y: -16, width: 80, height: 30, rx: 4, fill: SEAT_COLOURS[holder],
         stroke: "#c9971c", "stroke-width": 4 }),
-      s("text", { y: 6, fill: textColour(holder) }, t("Calais"))));
+      svg("text", { y: 6, fill: textColour(holder) }, t("Calais"))));
   }
-  return svg;
+  return drawing;
 }
 
 // The nobles on the board per zone, in name order.
@@ -179,7 +180,7 @@ export function areaList(board, table, labels, troops = {}) {
     ? tn("{seat} has {n} troop left after the battles", "{seat} has {n} troops left after the battles", count,
       { seat: seatWord(labels[seat]) })
     : tn("{seat} places {n} troop", "{seat} places {n} troops", count, { seat: seatWord(labels[seat]) })));
-  const line = (text, card, extra = []) => h("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
+  const line = (text, card, extra = []) => el("li", { "data-card": card, "data-owner": table.owner[card] ?? "" },
     [text, ...extra].join("; "));
   const nobles = standing(table);
   const zones = Object.keys(board.map.zones).map((id) => {
@@ -204,23 +205,23 @@ export function areaList(board, table, labels, troops = {}) {
         holder: holder(card) }), card));
     }
     if (table.calais && table.calais[1] === id) {
-      here.push(h("li", {}, t("The Captain of Calais ({cp} CP) for {seat}",
+      here.push(el("li", {}, t("The Captain of Calais ({cp} CP) for {seat}",
         { cp: board.data.calais.cp, seat: seatWord(labels[table.calais[0]]) })));
     }
-    return h("li", { class: "area", "data-zone": id },
-      h("h3", {}, zone.name),
-      h("p", { class: "small" }, t("{votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+    return el("li", { class: "area", "data-zone": id },
+      el("h3", {}, zone.name),
+      el("p", { class: "small" }, t("{votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
         { votes: zone.votes, first: zone.vp[0], second: zone.vp[1] })),
-      h("ul", {}, here));
+      el("ul", {}, here));
   });
-  return h("ul", { class: "areas" }, zones);
+  return el("ul", { class: "areas" }, zones);
 }
 
 // The map and, under it, the same table told area by area (closed until opened).
 export function mapParts(board, table, labels, troops, open) {
   return [drawMap(board, table, labels, troops), legend(),
-    h("details", { class: "panel map-areas", open: open.value,
+    el("details", { class: "panel map-areas", open: open.value,
       ontoggle: (event) => { open.value = event.target.open; } },
-    h("summary", { "data-key": "areas" }, h("h2", {}, t("The map, area by area"))),
+    el("summary", { "data-key": "areas" }, el("h2", {}, t("The map, area by area"))),
     areaList(board, table, labels, troops))];
 }

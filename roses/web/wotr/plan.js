@@ -1,9 +1,12 @@
 // The planning chart (WR-10) as a form: Calais bid, ship and noble moves, troops and
-// mercenaries per Location, white and black bribe cubes; the running cost, the money left
-// and what a shortfall would cancel (WR-11), kept as a private draft on the server and
-// sealed with a button. Nothing of it is sent anywhere else before it is sealed (WR-20).
+// mercenaries per Location, white and black bribe cubes, kept as a private draft on the
+// server and sealed with a button. Each saved draft is answered with the engine's preview
+// of it: the running cost, the money left and what a shortfall would cancel (WR-11), and
+// where the player is present to attack (WR-10). Nothing of it is sent anywhere else before
+// it is sealed (WR-20).
 
-import { SEAT_COLOURS, h, kindName, phraseText, pounds, replaceKeepingFocus, t, tn } from "./dom.js";
+import { SEAT_COLOURS, kindName, phraseText, pounds, t, tn } from "./dom.js";
+import { el, focusedKey, keyed, replaceKeepingFocus } from "../js/kit.js";
 
 const SAVE_DELAY_MS = 400;
 
@@ -23,7 +26,7 @@ function ordersJson(plan) {
   return orders;
 }
 
-export function planFromJson(orders) {
+function planFromJson(orders) {
   const plan = emptyOrders();
   if (orders.calais) plan.calais = { ...orders.calais };
   for (const part of ["noble_moves", "ship_moves", "troops", "mercenaries", "bribes"]) {
@@ -32,44 +35,10 @@ export function planFromJson(orders) {
   return plan;
 }
 
-// WR-11: pay in the engine's paying order what the money allows, troops one at a time;
-// the rest is cancelled. ``pay_order`` comes from the server: the engine's charges for
-// every cube and Location this player could pay for, in WR-11's paying order. Gives the
-// plan's cost, the money left after paying and the cancelled parts in the engine's words.
-export function payment(plan, planning) {
-  let money = planning.money;
-  let cost = 0;
-  const cancelled = [];
-  for (const charge of planning.pay_order) {
-    if (charge.kind === "calais") {
-      const bid = plan.calais.bid;
-      if (bid <= 0) continue;
-      cost += bid;
-      if (bid <= money) money -= bid;
-      else cancelled.push(t("the bid of {bid} for Calais in {zone}", { bid, zone: plan.calais.zone }));
-    } else if (charge.kind === "troops") {
-      const wanted = plan.troops[charge.card] || 0;
-      if (!wanted) continue;
-      cost += wanted * planning.troop_cost;
-      const bought = Math.min(wanted, Math.floor(money / planning.troop_cost));
-      money -= bought * planning.troop_cost;
-      if (bought < wanted) {
-        cancelled.push(tn("{n} troop on {place}", "{n} troops on {place}", wanted - bought, { place: charge.name }));
-      }
-    } else if (plan.bribes[charge.card] === charge.kind) {
-      cost += charge.cost;
-      if (charge.cost <= money) money -= charge.cost;
-      else if (charge.kind === "white") cancelled.push(t("the white cube on {name}", { name: charge.name }));
-      else cancelled.push(t("the black cube on {name}", { name: charge.name }));
-    }
-  }
-  return { cost, left: money, short: Math.max(0, cost - planning.money), cancelled };
-}
-
 // A whole-number field; ``onChange(number)`` returns the number it accepts (at most ``max``).
 // ``shown``: a shorter visible label (e.g. "troops" in a row that names its Location).
 function numberField(label, value, max, onChange, shown = label) {
-  const input = h("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric",
+  const input = el("input", { type: "number", min: 0, max, step: 1, value, inputmode: "numeric",
     "aria-label": shown === label ? null : label,
     "data-key": `number ${label}` }); // the focus finds it again after a redraw
   input.addEventListener("input", () => {
@@ -77,7 +46,7 @@ function numberField(label, value, max, onChange, shown = label) {
     const accepted = onChange(Math.min(max, wanted));
     if (accepted !== wanted && input.value !== "") input.value = accepted;
   });
-  return h("label", { class: "field" }, h("span", { "aria-hidden": shown === label ? null : "true" }, shown), input);
+  return el("label", { class: "field" }, el("span", { "aria-hidden": shown === label ? null : "true" }, shown), input);
 }
 
 function total(counts) {
@@ -86,17 +55,19 @@ function total(counts) {
 
 export class Planner {
   // ``context``: {board, api, seat}; ``planning``: the engine's planning options with the
-  // player's money, mercenaries and the paying order (see play.js).
+  // player's money and mercenaries (see play.js). ``api.saveDraft`` answers {preview}.
   constructor(context, view, planning) {
     this.context = context;
     this.turn = view.state.turn;
     const saved = view.draft && view.draft.turn === this.turn ? view.draft.orders : {};
     this.plan = planFromJson(saved);
     this.timer = null;
+    this.saves = 0; // drafts sent: only the newest one's preview is shown
+    this.preview = null; // the server's preview of the draft (WR-10, WR-11)
     this.busy = false;
-    this.element = h("section", { class: "panel planning", "aria-labelledby": "plan-title" });
-    this.summary = h("div", { class: "plan-summary", "aria-live": "polite" });
-    this.error = h("p", { class: "error", role: "alert", hidden: true });
+    this.element = el("section", { class: "panel planning", "aria-labelledby": "plan-title" });
+    this.summary = el("div", { class: "plan-summary", "aria-live": "polite" });
+    this.error = el("p", { class: "error", role: "alert", hidden: true });
     this.update(view, planning);
   }
 
@@ -110,14 +81,21 @@ export class Planner {
   }
 
   changed() {
-    this.showSummary();
+    this.summary.setAttribute("aria-busy", "true"); // until the server has reckoned it
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
   }
 
-  save() {
+  // Keeps the draft on the server, which answers with the engine's preview of it. Offline,
+  // the last preview stays (the page's connection notice says why) until the next change.
+  async save() {
     this.timer = null;
-    return this.context.api.saveDraft({ turn: this.turn, orders: ordersJson(this.plan) });
+    const asked = ++this.saves;
+    const answer = await this.context.api.saveDraft({ turn: this.turn, orders: ordersJson(this.plan) })
+      .catch(() => null);
+    if (asked !== this.saves) return;
+    if (answer) this.preview = answer.preview;
+    this.showPreview();
   }
 
   async seal() {
@@ -149,42 +127,43 @@ export class Planner {
     const { board } = this.context;
     const state = this.view.state;
     const sealed = state.my_orders !== null;
-    const heading = h("h2", { id: "plan-title", tabindex: -1 }, t("Turn {turn}: your plan", { turn: state.turn }));
+    const heading = el("h2", { id: "plan-title", tabindex: -1 }, t("Turn {turn}: your plan", { turn: state.turn }));
     const kept = replaceKeepingFocus(this.element, heading,
       sealed ? this.sealedPart(board, state) : this.form(board, state), this.error);
     if (kept === false) heading.focus();
+    if (!sealed) this.save(); // the preview of the plan as it stands
   }
 
   sealedPart(board, state) {
     const lines = describeOrders(board, state.my_orders);
     const preview = state.my_preview;
-    return h("div", { class: "sealed" },
-      h("p", {}, t("Your plan is sealed. It is revealed when every player has sealed theirs.")),
-      h("ul", {}, lines.length ? lines.map((line) => h("li", {}, line)) : h("li", {}, t("No orders."))),
+    return el("div", { class: "sealed" },
+      el("p", {}, t("Your plan is sealed. It is revealed when every player has sealed theirs.")),
+      el("ul", {}, lines.length ? lines.map((line) => el("li", {}, line)) : el("li", {}, t("No orders."))),
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? h("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
       preview.if_captain.length
-        ? h("p", { class: "if-captain" }, t("The attacks on {places} stand only if you win the Captain of Calais; otherwise they are cancelled at no cost.",
+        ? el("p", { class: "if-captain" }, t("The attacks on {places} stand only if you win the Captain of Calais; otherwise they are cancelled at no cost.",
           { places: preview.if_captain.map((card) => board.name(card)).join(", ") }))
         : null,
       state.can_unseal
-        ? h("button", { type: "button", onclick: () => this.send({ unseal: true }) }, t("Withdraw the plan to change it"))
+        ? el("button", { type: "button", onclick: () => this.send({ unseal: true }) }, t("Withdraw the plan to change it"))
         : null);
   }
 
   form(board, state) {
     const planning = this.planning;
     const plan = this.plan;
-    const form = h("form", { class: "plan-form", "aria-labelledby": "plan-title", onsubmit: (event) => {
+    const form = el("form", { class: "plan-form", "aria-labelledby": "plan-title", onsubmit: (event) => {
       event.preventDefault();
       this.seal();
     } });
 
-    const zoneSelect = h("select", { name: "calais-zone" },
-      planning.calais_zones.map((zone) => h("option", { value: zone,
+    const zoneSelect = el("select", { name: "calais-zone" },
+      planning.calais_zones.map((zone) => el("option", { value: zone,
         selected: plan.calais.zone === zone }, board.zones[zone].name)));
     if (!plan.calais.zone) plan.calais.zone = planning.calais_zones[0];
     zoneSelect.addEventListener("change", () => {
@@ -192,8 +171,8 @@ export class Planner {
       this.troops.replaceWith(this.troopsPart(board, state));
       this.changed();
     });
-    form.append(h("fieldset", {}, h("legend", {}, t("Captain of Calais")),
-      h("div", { class: "row" },
+    form.append(el("fieldset", {}, el("legend", {}, t("Captain of Calais")),
+      el("div", { class: "row" },
         numberField(t("Calais bid (pounds)"), plan.calais.bid, planning.money, (bid) => {
           const before = plan.calais.bid;
           plan.calais.bid = bid;
@@ -201,24 +180,23 @@ export class Planner {
           this.changed();
           return bid;
         }),
-        h("label", { class: "field" }, h("span", {}, t("Calais lands in")), zoneSelect))));
+        el("label", { class: "field" }, el("span", {}, t("Calais lands in")), zoneSelect))));
 
     // ``verb(name)``: the menu's name for a screen reader, e.g. "Move Percy".
     const moves = (title, verb, part, choices, here, place) => {
       const ids = Object.keys(choices);
       if (!ids.length) return null;
-      return h("fieldset", {}, h("legend", {}, title), ids.map((id) => {
-        const select = h("select", { name: `${part}-${id}`, "aria-label": verb(board.name(id)) },
-          h("option", { value: "" }, t("stays in {place}", { place: here(id) })),
-          choices[id].map((to) => h("option", { value: to, selected: plan[part][id] === to },
+      return el("fieldset", {}, el("legend", {}, title), ids.map((id) => {
+        const select = el("select", { name: `${part}-${id}`, "aria-label": verb(board.name(id)) },
+          el("option", { value: "" }, t("stays in {place}", { place: here(id) })),
+          choices[id].map((to) => el("option", { value: to, selected: plan[part][id] === to },
             t("to {place}", { place: place(to) }))));
         select.addEventListener("change", () => {
           if (select.value) plan[part][id] = select.value;
           else delete plan[part][id];
-          if (part === "noble_moves") this.troops.replaceWith(this.troopsPart(board, state));
           this.changed();
         });
-        return h("label", { class: "field" }, h("span", {}, board.name(id)), select);
+        return el("label", { class: "field" }, el("span", {}, board.name(id)), select);
       }));
     };
     form.append(...[
@@ -228,24 +206,21 @@ export class Planner {
         planning.ship_moves, (id) => board.seaName(state.ship_sea[id]), (sea) => board.seaName(sea)),
     ].filter(Boolean));
 
-    form.append(this.troopsPart(board, state), this.bribesPart(board, state),
-      h("div", { class: "plan-footer" }, this.summary,
-        h("button", { type: "submit", class: "primary" }, t("Seal plan"))));
-    this.showSummary();
+    form.append(this.troopsPart(board, state), this.bribesPart(board),
+      el("div", { class: "plan-footer" }, this.summary,
+        el("button", { type: "submit", class: "primary" }, t("Seal plan"))));
+    this.showPreview();
     return form;
   }
 
   // WR-10: troops on own Locations defend; on an opponent's they attack, where the player is
-  // present (the server's zones, plus both zones of a noble moving this turn), or where the
-  // plan's Calais bid lands: those attacks stand only if the bid wins (WR-11).
+  // present: the zones of the server's last preview (with the nobles' moves then planned),
+  // or where the plan's Calais bid lands: those attacks stand only if the bid wins (WR-11).
   troopsPart(board, state) {
     const planning = this.planning;
     const plan = this.plan;
-    const present = new Set(planning.present);
-    for (const [noble, zone] of Object.entries(plan.noble_moves)) {
-      present.add(zone);
-      present.add(state.noble_zone[noble]);
-    }
+    this.troopsPresence = this.present().join();
+    const present = new Set(this.present());
     const captain = plan.calais.bid > 0 && !present.has(plan.calais.zone) ? plan.calais.zone : null;
     if (captain) present.add(captain);
     const seat = this.context.seat;
@@ -257,25 +232,32 @@ export class Planner {
       rows.push({ card, owner, zone, role: owner === seat ? "defend" : "attack" });
     }
     rows.sort((a, b) => (a.role === b.role ? a.card.localeCompare(b.card) : a.role === "defend" ? -1 : 1));
-    // Troops where the player is no longer present (a noble's move undone) leave the plan.
+    // Troops where the player is no longer present (a noble's move undone) leave the plan,
+    // once the server has said where the plan is present (a reloaded plan keeps them).
     const shown = new Set(rows.map((row) => row.card));
-    for (const part of [plan.troops, plan.mercenaries]) {
-      for (const card of Object.keys(part)) if (!shown.has(card)) delete part[card];
+    let dropped = false;
+    for (const part of this.preview?.present ? [plan.troops, plan.mercenaries] : []) {
+      for (const card of Object.keys(part)) {
+        if (shown.has(card)) continue;
+        delete part[card];
+        dropped = true;
+      }
     }
+    if (dropped) this.changed();
     const mercenaries = planning.mercenaries;
     const limits = { cost: planning.troop_cost, max: planning.troops_max, held: mercenaries };
-    this.troops = h("fieldset", { class: "troops" },
-      h("legend", {}, mercenaries
+    this.troops = el("fieldset", { class: "troops" },
+      el("legend", {}, mercenaries
         ? t("Troops ({cost} pounds each, at most {max}) and mercenaries ({held} held, free)", limits)
         : t("Troops ({cost} pounds each, at most {max})", limits)),
-      rows.length ? null : h("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
-      rows.map(({ card, owner, zone, role }) => h("div", { class: `troop-row ${role}`, "data-card": card },
-        h("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
+      rows.length ? null : el("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
+      rows.map(({ card, owner, zone, role }) => el("div", { class: `troop-row ${role}`, "data-card": card },
+        el("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
           role === "defend" ? t("Defend {place}", { place: board.name(card) }) : t("Attack {place}", { place: board.name(card) }),
-          " ", h("small", {}, t("{kind}, {zone}, garrison {garrison}", { kind: kindName(board.kind(card)),
+          " ", el("small", {}, t("{kind}, {zone}, garrison {garrison}", { kind: kindName(board.kind(card)),
             zone: board.zones[zone].name, garrison: board.garrison(card) })),
           role === "attack" && zone === captain
-            ? h("small", { class: "if-captain" }, t("only if you win the Captain of Calais; otherwise cancelled at no cost"))
+            ? el("small", { class: "if-captain" }, t("only if you win the Captain of Calais; otherwise cancelled at no cost"))
             : null),
         numberField(t("Troops on {place}", { place: board.name(card) }), plan.troops[card] || 0, planning.troops_max,
           (count) => {
@@ -294,7 +276,7 @@ export class Planner {
     return this.troops;
   }
 
-  bribesPart(board, state) {
+  bribesPart(board) {
     const planning = this.planning;
     const plan = this.plan;
     const costs = planning.cube_costs;
@@ -303,29 +285,50 @@ export class Planner {
     const cards = [...Object.keys(costs.white).sort(byName), ...Object.keys(costs.black).sort(byName)];
     const boxes = cards.map((card) => {
       const colour = colourOf(card);
-      const box = h("input", { type: "checkbox", name: `bribe-${card}`, checked: plan.bribes[card] === colour });
+      const box = el("input", { type: "checkbox", name: `bribe-${card}`, checked: plan.bribes[card] === colour });
       box.addEventListener("change", () => {
         if (box.checked) plan.bribes[card] = colour;
         else delete plan.bribes[card];
         this.changed();
       });
       const name = board.name(card);
-      return h("label", { class: `check bribe ${colour}` }, box,
+      return el("label", { class: `check bribe ${colour}` }, box,
         colour === "white" ? t("White cube on your {name}", { name }) : t("Black cube on {name}", { name }),
-        " ", h("small", {}, pounds(costs[colour][card])));
+        " ", el("small", {}, pounds(costs[colour][card])));
     });
-    return h("fieldset", { class: "bribes" },
-      h("legend", {}, t("Bribes: white cubes guard your own Personalities, black cubes take others'")),
-      boxes.length ? boxes : h("p", { class: "muted" }, t("Nobody holds a Personality yet.")));
+    return el("fieldset", { class: "bribes" },
+      el("legend", {}, t("Bribes: white cubes guard your own Personalities, black cubes take others'")),
+      boxes.length ? boxes : el("p", { class: "muted" }, t("Nobody holds a Personality yet.")));
   }
 
-  showSummary() {
-    const { cost, left, short, cancelled } = payment(this.plan, this.planning);
+  present() {
+    return this.preview?.present || this.planning.present;
+  }
+
+  // The server's preview: the cost line and what a shortfall would cancel; the troops part
+  // drawn again when the zones where the player is present have changed (a noble's move).
+  showPreview() {
+    const preview = this.preview;
+    this.summary.removeAttribute("aria-busy");
+    if (this.troops && this.element.contains(this.troops) && this.troopsPresence !== this.present().join()) {
+      const key = focusedKey(this.troops);
+      const before = this.troops;
+      before.replaceWith(this.troopsPart(this.context.board, this.view.state));
+      if (key !== null) keyed(this.troops, key)?.focus({ preventScroll: true });
+    }
+    if (!preview) {
+      this.summary.replaceChildren();
+      return;
+    }
+    if (preview.problem) {
+      this.summary.replaceChildren(el("p", { class: "error" }, `${preview.problem.field}: ${preview.problem.message}`));
+      return;
+    }
     this.summary.replaceChildren(...[
-      costLine(cost, this.planning.money, left),
-      cancelled.length
-        ? h("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled} (WR-11).",
-          { short, cancelled: cancelled.join(", ") }))
+      costLine(preview.cost, preview.money, preview.left),
+      preview.cancelled.length
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled} (WR-11).",
+          { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
     ].filter(Boolean));
   }
@@ -333,7 +336,7 @@ export class Planner {
 
 // "Cost 11 pounds · money 20 · left 9".
 function costLine(cost, money, left) {
-  return h("p", {}, h("strong", {}, tn("Cost {n} pound", "Cost {n} pounds", cost)), " · ",
+  return el("p", {}, el("strong", {}, tn("Cost {n} pound", "Cost {n} pounds", cost)), " · ",
     t("money {money} · left {left}", { money, left }));
 }
 

@@ -4,7 +4,8 @@
 // For the keyboard and screen readers: what happens is announced (a live region), the map
 // is also told area by area, and every redraw keeps the focus where the player is.
 
-import { Board, PHASE, SEAT_COLOURS, h, phaseName, phraseText, pounds, replaceKeepingFocus, seatWord, seatWords, t, tn } from "./dom.js";
+import { Board, PHASE, SEAT_COLOURS, phaseName, phraseText, pounds, seatWord, seatWords, t, tn } from "./dom.js";
+import { el, replaceKeepingFocus } from "../js/kit.js";
 import { mapParts } from "./map.js";
 import { linkStylesheet } from "../js/styles.js";
 import { TURNS, logPanel, playersPanel, seatName, trackPanel } from "./panels.js";
@@ -32,19 +33,19 @@ class WotrUi {
     this.busy = false;
     this.openCards = new Set(); // the seats whose card lists are open
     this.areasOpen = { value: false };
-    this.title = h("h1", { class: "sr-only" });
-    this.status = h("p", { class: "wotr-status", role: "status" });
+    this.title = el("h1", { class: "sr-only" });
+    this.status = el("p", { class: "wotr-status", role: "status" });
     // What just happened, for a screen reader: moves, seals, each step of a reveal.
-    this.announcer = h("div", { class: "sr-only", id: "wotr-announcements", "aria-live": "polite" });
-    this.mapBox = h("div", { class: "map-box" });
-    this.phaseBox = h("div", { class: "phase-box" });
-    this.sideBox = h("div", { class: "side-box" });
-    this.resignBox = h("div", { class: "resign-box" });
+    this.announcer = el("div", { class: "sr-only", id: "wotr-announcements", "aria-live": "polite" });
+    this.mapBox = el("div", { class: "map-box" });
+    this.phaseBox = el("div", { class: "phase-box" });
+    this.sideBox = el("div", { class: "side-box" });
+    this.resignBox = el("div", { class: "resign-box" });
     this.confirmingResign = false;
     // The shell's table talk is placed once: redraws never take its input's focus away.
-    this.root = h("div", { class: "wotr" }, this.title, this.status, this.announcer,
-      h("div", { class: "wotr-grid" }, this.mapBox,
-        h("div", { class: "wotr-side" }, this.phaseBox, this.sideBox, this.resignBox, api.chat || null)));
+    this.root = el("div", { class: "wotr" }, this.title, this.status, this.announcer,
+      el("div", { class: "wotr-grid" }, this.mapBox,
+        el("div", { class: "wotr-side" }, this.phaseBox, this.sideBox, this.resignBox, api.chat || null)));
     container.replaceChildren(this.root);
     this.ready = api.materials().then((materials) => {
       this.board = new Board(materials.board);
@@ -70,7 +71,7 @@ class WotrUi {
   // Each news is added (a screen reader reads what is added); the last few are kept.
   announce(lines) {
     if (!lines.length) return;
-    this.announcer.append(h("div", {}, lines.map((line) => h("p", {}, line))));
+    this.announcer.append(el("div", {}, lines.map((line) => el("p", {}, line))));
     while (this.announcer.childElementCount > ANNOUNCED) this.announcer.firstElementChild.remove();
   }
 
@@ -188,7 +189,7 @@ class WotrUi {
     };
     const plans = index === 0 ? Object.entries(this.reveal.after.state.revealed).map(([label, orders]) => {
       const lines = describeOrders(this.board, orders);
-      return h("li", { style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, h("strong", {}, seatWord(label)), ": ",
+      return el("li", { style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, el("strong", {}, seatWord(label)), ": ",
         lines.length ? lines.join("; ") : t("no orders"));
     }) : [];
     let nextLabel = t("Back to the game");
@@ -197,15 +198,15 @@ class WotrUi {
         ? t("Next: the next turn")
         : t("Next: {step}", { step: phaseName(steps[index + 1].phase) });
     }
-    return h("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase,
+    return el("section", { class: "panel reveal", "aria-labelledby": "reveal-title", "data-step": step.phase,
       "data-turn": turn },
-      h("h2", { id: "reveal-title", tabindex: -1 }, t("Turn {turn} revealed: {step} ({index} of {count})",
+      el("h2", { id: "reveal-title", tabindex: -1 }, t("Turn {turn} revealed: {step} ({index} of {count})",
         { turn, step: this.stepTitle(step.phase), index: index + 1, count: steps.length })),
-      plans.length ? h("ul", { class: "plans" }, plans) : null,
-      h("ol", { class: "events" }, step.events.map((event) => h("li", {}, phraseText(event)))),
-      h("div", { class: "buttons" },
-        h("button", { type: "button", class: "primary", "data-key": "reveal-next", onclick: next }, nextLabel),
-        last ? null : h("button", { type: "button", onclick: () => {
+      plans.length ? el("ul", { class: "plans" }, plans) : null,
+      el("ol", { class: "events" }, step.events.map((event) => el("li", {}, phraseText(event)))),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "primary", "data-key": "reveal-next", onclick: next }, nextLabel),
+        last ? null : el("button", { type: "button", onclick: () => {
           this.reveal = null;
           this.render();
         } }, t("Skip the reveal"))));
@@ -232,7 +233,7 @@ class WotrUi {
     else if (state.phase === PHASE.income) panel = this.incomePanel();
     else if (state.phase === PHASE.planning) panel = this.planningPanel();
     else panel = this.endPanel();
-    const error = this.message ? h("p", { class: "error", role: "alert" }, this.message) : null;
+    const error = this.message ? el("p", { class: "error", role: "alert" }, this.message) : null;
     const parts = [error, panel].filter(Boolean);
     const kept = [...this.phaseBox.children];
     if (parts.length !== kept.length || parts.some((part, index) => part !== kept[index])) {
@@ -283,27 +284,27 @@ class WotrUi {
     const mine = view.can_act;
     const cards = state.layout.map((card) => {
       const chosen = this.selected === card;
-      const content = [h("strong", {}, this.board.name(card)), h("small", {}, this.board.describe(card, state.turn, state.mercenary_supply))];
-      if (!mine) return h("li", { class: `draft-card ${this.board.kind(card)}`, "data-card": card }, ...content);
-      return h("li", {}, h("button", { type: "button", class: `draft-card ${this.board.kind(card)}${chosen ? " selected" : ""}`,
+      const content = [el("strong", {}, this.board.name(card)), el("small", {}, this.board.describe(card, state.turn, state.mercenary_supply))];
+      if (!mine) return el("li", { class: `draft-card ${this.board.kind(card)}`, "data-card": card }, ...content);
+      return el("li", {}, el("button", { type: "button", class: `draft-card ${this.board.kind(card)}${chosen ? " selected" : ""}`,
         "data-card": card, "data-key": `card-${card}`, "aria-pressed": chosen ? "true" : "false", onclick: () => {
           this.selected = chosen ? null : card;
           this.render();
         } }, ...content));
     });
-    const upcoming = state.picks.map((label, index) => h("li", { class: index === 0 ? "now" : "",
+    const upcoming = state.picks.map((label, index) => el("li", { class: index === 0 ? "now" : "",
       style: `--seat: ${SEAT_COLOURS[this.seatIndex(label)]}` }, seatWord(label)));
     const picks = state.picks.length;
-    return h("section", { class: "panel draft", "aria-labelledby": "draft-title" },
-      h("h2", { id: "draft-title", tabindex: -1 }, t("Turn {turn}: draw cards", { turn: state.turn })),
-      h("p", { class: "muted" }, snake
+    return el("section", { class: "panel draft", "aria-labelledby": "draft-title" },
+      el("h2", { id: "draft-title", tabindex: -1 }, t("Turn {turn}: draw cards", { turn: state.turn })),
+      el("p", { class: "muted" }, snake
         ? tn("Snake order. {n} pick left; the cards nobody takes leave the game.",
           "Snake order. {n} picks left; the cards nobody takes leave the game.", picks)
         : tn("Straight order. {n} pick left; the cards nobody takes leave the game.",
           "Straight order. {n} picks left; the cards nobody takes leave the game.", picks)),
-      h("ol", { class: "pick-order", "aria-label": t("Who picks next") }, upcoming),
-      h("ul", { class: "draft-cards", "aria-label": mine ? t("Cards to pick from") : t("Cards laid out") }, cards),
-      mine ? h("div", { class: "buttons take" }, h("button", { type: "button", class: "primary", "data-key": "take",
+      el("ol", { class: "pick-order", "aria-label": t("Who picks next") }, upcoming),
+      el("ul", { class: "draft-cards", "aria-label": mine ? t("Cards to pick from") : t("Cards laid out") }, cards),
+      mine ? el("div", { class: "buttons take" }, el("button", { type: "button", class: "primary", "data-key": "take",
         disabled: !this.selected, onclick: () => this.act({ pick: this.selected }) },
       this.selected ? t("Take {card}", { card: this.board.name(this.selected) }) : t("Choose a card"))) : null);
   }
@@ -312,17 +313,17 @@ class WotrUi {
     const view = this.view;
     const state = view.state;
     const income = state.log.filter((e) => e.turn === state.turn && e.phase === PHASE.income);
-    return h("section", { class: "panel income", "aria-labelledby": "income-title" },
-      h("h2", { id: "income-title", tabindex: -1 }, t("Turn {turn}: income and French Aid", { turn: state.turn })),
-      h("ul", {}, income.map((event) => h("li", {}, phraseText(event)))),
+    return el("section", { class: "panel income", "aria-labelledby": "income-title" },
+      el("h2", { id: "income-title", tabindex: -1 }, t("Turn {turn}: income and French Aid", { turn: state.turn })),
+      el("ul", {}, income.map((event) => el("li", {}, phraseText(event)))),
       view.can_act && state.french_aid_offer > 0
-        ? h("div", {},
-          h("p", {}, t("French Aid: once per game, the leader's score minus yours, at most 25 pounds.")),
-          h("div", { class: "buttons" },
-            h("button", { type: "button", class: "primary", onclick: () => this.act({ french_aid: true }) },
+        ? el("div", {},
+          el("p", {}, t("French Aid: once per game, the leader's score minus yours, at most 25 pounds.")),
+          el("div", { class: "buttons" },
+            el("button", { type: "button", class: "primary", onclick: () => this.act({ french_aid: true }) },
               t("Take French Aid: {pounds}", { pounds: pounds(state.french_aid_offer) })),
-            h("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, t("Decline"))))
-        : h("p", { class: "muted" }, t("{players} may take French Aid.", { players: seatWords(state.awaiting) })));
+            el("button", { type: "button", onclick: () => this.act({ french_aid: false }) }, t("Decline"))))
+        : el("p", { class: "muted" }, t("{players} may take French Aid.", { players: seatWords(state.awaiting) })));
   }
 
   planningPanel() {
@@ -331,21 +332,21 @@ class WotrUi {
     const others = state.order.filter((label) => label !== state.viewer).map((label) => {
       const sealed = state.sealed.includes(label);
       const player = this.who(this.seatIndex(label));
-      return h("li", { class: sealed ? "sealed" : "planning" },
+      return el("li", { class: sealed ? "sealed" : "planning" },
         sealed ? t("{player} has sealed a plan", { player }) : t("{player} is planning", { player }));
     });
-    const status = h("ul", { class: "plan-status" }, others);
+    const status = el("ul", { class: "plan-status" }, others);
     if (view.you === null || !state.planning_options) {
       this.planner = null;
-      return h("div", {}, h("h2", { tabindex: -1 }, t("Turn {turn}: planning", { turn: state.turn })),
-        h("section", { class: "panel others", "aria-label": t("Other players") }, status));
+      return el("div", {}, el("h2", { tabindex: -1 }, t("Turn {turn}: planning", { turn: state.turn })),
+        el("section", { class: "panel others", "aria-label": t("Other players") }, status));
     }
     const planning = { ...state.planning_options, money: state.money[view.you],
-      mercenaries: state.mercenaries[view.you], pay_order: view.pay_order };
+      mercenaries: state.mercenaries[view.you] };
     if (!this.planner || this.planner.turn !== state.turn) {
       this.planner = new Planner({ board: this.board, api: this.api, seat: view.you }, view, planning);
-      this.others = h("section", { class: "panel others", "aria-label": t("Other players") });
-      this.planningBox = h("div", { class: "planning-box" }, this.planner.element, this.others);
+      this.others = el("section", { class: "panel others", "aria-label": t("Other players") });
+      this.planningBox = el("div", { class: "planning-box" }, this.planner.element, this.others);
     } else {
       this.planner.update(view, planning);
     }
@@ -366,11 +367,11 @@ class WotrUi {
     const titles = [[t("Place")], [t("Player")], [t("VP")], fourPlayers ? [t("House, crowns")] : null,
       [t("Nobles (CP)")], [t("Icons (C L B T P S)")], [t("VP by source"), "sources"]].filter(Boolean);
     // On a phone each row is a card whose cells name their column (data-label, wotr.css).
-    const cell = (column, content, kind = null) => h("td", { "data-label": column, class: kind }, content);
+    const cell = (column, content, kind = null) => el("td", { "data-label": column, class: kind }, content);
     const rows = state.outcome.standings.map((row, index) => {
       const seat = row.seat;
       const place = (view.result?.ranks?.[seat] ?? index) + 1;
-      return h("tr", { "data-seat": seat }, cell(t("Place"), place), h("th", { scope: "row" }, this.who(seat)),
+      return el("tr", { "data-seat": seat }, cell(t("Place"), place), el("th", { scope: "row" }, this.who(seat)),
         cell(t("VP"), row.vp),
         fourPlayers
           ? cell(t("House, crowns"), tn("{house}, {n} crown", "{house}, {n} crowns", row.crowns, { house: state.houses[seat] }))
@@ -381,33 +382,33 @@ class WotrUi {
         cell(t("VP by source"), Object.entries(sources).map(([source, name]) =>
           t("{source} {vp}", { source: name, vp: state.vp_by_source[seat][source] })).join(", "), "sources"));
     });
-    return h("section", { class: "panel end", "aria-labelledby": "end-title" },
-      h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
-      h("table", { class: "final" },
-        h("thead", {}, h("tr", {}, titles.map(([title, kind]) => h("th", { scope: "col", class: kind || null }, title)))),
-        h("tbody", {}, rows)),
-      h("p", { class: "muted" }, t("Equal VP are settled by the crowns won by one's house, then the highest noble, the next noble, and so on, then the most royal castles, large towns and so on.")),
+    return el("section", { class: "panel end", "aria-labelledby": "end-title" },
+      el("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
+      el("table", { class: "final" },
+        el("thead", {}, el("tr", {}, titles.map(([title, kind]) => el("th", { scope: "col", class: kind || null }, title)))),
+        el("tbody", {}, rows)),
+      el("p", { class: "muted" }, t("Equal VP are settled by the crowns won by one's house, then the highest noble, the next noble, and so on, then the most royal castles, large towns and so on.")),
       this.afterTheGame());
   }
 
   // A game ended by a resignation (the table as it was): the resigner ranks last.
   resignedPanel() {
     const result = this.view.result;
-    return h("section", { class: "panel end", "aria-labelledby": "end-title" },
-      h("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
-      h("p", {}, t("{player} resigned. The others rank by their VP at that moment.", { player: seatWord(result.resigned) })),
-      h("ol", { class: "final-ranking" }, result.ranking.map((label) => {
+    return el("section", { class: "panel end", "aria-labelledby": "end-title" },
+      el("h2", { id: "end-title", tabindex: -1 }, t("The game is over")),
+      el("p", {}, t("{player} resigned. The others rank by their VP at that moment.", { player: seatWord(result.resigned) })),
+      el("ol", { class: "final-ranking" }, result.ranking.map((label) => {
         const seat = this.seatIndex(label);
-        return h("li", { "data-seat": seat }, t("{player}: {vp} VP", { player: this.who(seat), vp: result.vp[seat] }));
+        return el("li", { "data-seat": seat }, t("{player}: {vp} VP", { player: this.who(seat), vp: result.vp[seat] }));
       })),
       this.afterTheGame());
   }
 
   afterTheGame() {
     const view = this.view;
-    return h("p", { class: "buttons" },
-      h("a", { class: "button", href: `/games/${view.id}/replay` }, t("Replay the game")),
-      h("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
+    return el("p", { class: "buttons" },
+      el("a", { class: "button", href: `/games/${view.id}/replay` }, t("Replay the game")),
+      el("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
         t("Download the record")),
       view.you !== null && this.api.rematch ? this.api.rematch : null);
   }
@@ -422,14 +423,14 @@ class WotrUi {
       this.resignBox.querySelector(focus)?.focus();
     };
     if (!this.confirmingResign) {
-      return [h("button", { type: "button", class: "link", "data-key": "resign",
+      return [el("button", { type: "button", class: "link", "data-key": "resign",
         onclick: () => ask(true, "button[data-key=keep]") }, t("Resign…"))];
     }
-    return [h("div", { class: "panel resign confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
-      h("p", { id: "resign-question" }, t("Resign this game? It ends at once, and you rank last.")),
-      h("div", { class: "buttons" },
-        h("button", { type: "button", class: "danger", onclick: () => this.resign() }, t("Yes, resign")),
-        h("button", { type: "button", "data-key": "keep", onclick: () => ask(false, "button[data-key=resign]") },
+    return [el("div", { class: "panel resign confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
+      el("p", { id: "resign-question" }, t("Resign this game? It ends at once, and you rank last.")),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "danger", onclick: () => this.resign() }, t("Yes, resign")),
+        el("button", { type: "button", "data-key": "keep", onclick: () => ask(false, "button[data-key=resign]") },
           t("Keep playing"))))];
   }
 

@@ -1,7 +1,8 @@
 // Replay a Wars of the Roses game decision by decision: the map, the players and what each
 // pick, French Aid answer or sealed plan set off (the whole reveal follows the last seal).
 
-import { Board, h, phaseName, phraseText, replaceKeepingFocus, t } from "./dom.js";
+import { Board, phaseName, phraseText, t } from "./dom.js";
+import { el, replaceKeepingFocus } from "../js/kit.js";
 import { mapParts } from "./map.js";
 import { linkStylesheet } from "../js/styles.js";
 import { logPanel, playersPanel, trackPanel } from "./panels.js";
@@ -34,35 +35,35 @@ export async function renderReplay(main, { game, frames }) {
   function render() {
     const frame = frames[index];
     const state = { ...frame.state, log: logs[index] };
-    const slider = h("input", { type: "range", min: 0, max: last, value: index, "data-key": "slider",
+    const slider = el("input", { type: "range", min: 0, max: last, value: index, "data-key": "slider",
       "aria-label": t("Decision"), "aria-valuetext": t("decision {index} of {count}", { index, count: last }),
       oninput: (event) => go(Number(event.target.value)) });
     const where = index === 0
       ? t("Replay of game {id}: the start · turn {turn}, {phase}", { id: game.id, turn: state.turn, phase: phaseName(state.phase) })
       : t("Replay of game {id}: decision {index} of {count} · turn {turn}, {phase}",
         { id: game.id, index, count: last, turn: state.turn, phase: phaseName(state.phase) });
-    replaceKeepingFocus(main, h("div", { class: "wotr replay" },
-      h("h1", { class: "sr-only" }, t("Replay of game {id}", { id: game.id })),
-      h("p", { class: "wotr-status", role: "status" }, where),
-      h("div", { class: "wotr-grid" },
-        h("div", { class: "map-box" }, mapParts(board, state, materials.seats, {}, areasOpen)),
-        h("div", { class: "wotr-side" },
-          h("div", { class: "phase-box" },
-            h("section", { class: "panel replay-controls", "aria-label": t("Replay") },
-              h("div", { class: "buttons" },
-                h("button", { type: "button", "data-key": "first", onclick: () => go(0) }, t("First")),
-                h("button", { type: "button", "data-key": "previous", onclick: () => go(index - 1) }, t("Previous")),
-                h("button", { type: "button", class: "primary", "data-key": "next", onclick: () => go(index + 1) }, t("Next")),
-                h("button", { type: "button", "data-key": "last", onclick: () => go(last) }, t("Last"))),
+    replaceKeepingFocus(main, el("div", { class: "wotr replay" },
+      el("h1", { class: "sr-only" }, t("Replay of game {id}", { id: game.id })),
+      el("p", { class: "wotr-status", role: "status" }, where),
+      el("div", { class: "wotr-grid" },
+        el("div", { class: "map-box" }, mapParts(board, state, materials.seats, {}, areasOpen)),
+        el("div", { class: "wotr-side" },
+          el("div", { class: "phase-box" },
+            el("section", { class: "panel replay-controls", "aria-label": t("Replay") },
+              el("div", { class: "buttons" },
+                el("button", { type: "button", "data-key": "first", onclick: () => go(0) }, t("First")),
+                el("button", { type: "button", "data-key": "previous", onclick: () => go(index - 1) }, t("Previous")),
+                el("button", { type: "button", class: "primary", "data-key": "next", onclick: () => go(index + 1) }, t("Next")),
+                el("button", { type: "button", "data-key": "last", onclick: () => go(last) }, t("Last"))),
               slider,
-              h("ol", { class: "events" }, frame.state.log.map((event) => h("li", {}, phraseText(event)))),
-              h("p", { class: "buttons" },
-                h("a", { class: "button", href: `/games/${game.id}` }, t("Game page")),
+              el("ol", { class: "events" }, frame.state.log.map((event) => el("li", {}, phraseText(event)))),
+              el("p", { class: "buttons" },
+                el("a", { class: "button", href: `/games/${game.id}` }, t("Game page")),
                 game.status === "finished"
-                  ? h("a", { class: "button", href: `/api/games/${game.id}/record`, download: `wotr-${game.id}.json` },
+                  ? el("a", { class: "button", href: `/api/games/${game.id}/record`, download: `wotr-${game.id}.json` },
                     t("Download the record"))
                   : null))),
-          h("div", { class: "side-box" }, playersPanel(names, state, openCards), trackPanel(names, state), logPanel(state))))));
+          el("div", { class: "side-box" }, playersPanel(names, state, openCards), trackPanel(names, state), logPanel(state))))));
   }
   render();
 }
