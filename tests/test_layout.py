@@ -80,3 +80,58 @@ def test_the_shell_js_names_no_game() -> None:
         for module in GAMES.values():
             for word in (module.name, module.title):
                 assert not re.search(rf"\b{re.escape(word)}\b", text), f"{path.name}: {word}"
+
+
+# The server's rooms, lowest first: a room imports only rooms before it (and the shared
+# top-level modules: settings, errors, i18n, services). app.py builds the house from all.
+SERVER_ROOMS = (
+    "http", "db", "clocks", "accounts", "play", "workers", "lobby", "learn", "notify", "ratings"
+)  # fmt: skip
+SHARED_MODULES = ("settings", "errors", "i18n", "services")
+
+
+def test_the_server_is_its_rooms_and_a_few_shared_modules() -> None:
+    server = ROSES / "server"
+    top = sorted(path.stem for path in server.glob("*.py"))
+    assert top == sorted(["__init__", "app", *SHARED_MODULES]), top
+    rooms = sorted(path.name for path in server.iterdir() if (path / "__init__.py").exists())
+    assert rooms == sorted(SERVER_ROOMS)
+
+
+def test_imports_between_the_server_rooms_run_one_way() -> None:
+    server = ROSES / "server"
+    for level, room in enumerate(SERVER_ROOMS):
+        allowed = {*SERVER_ROOMS[:level], room, *SHARED_MODULES}
+        for path in (server / room).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            reached = {
+                module.split(".")[2]
+                for module in imported_modules(path)
+                if module.startswith("roses.server.")
+            }
+            wrong = reached - allowed
+            assert not wrong, f"{path.relative_to(ROSES)} imports the rooms {sorted(wrong)}"
+
+
+def test_shared_modules_import_no_room_at_run_time() -> None:
+    """``services`` names every room's types for the type checker only."""
+    for name in SHARED_MODULES:
+        tree = ast.parse((ROSES / "server" / f"{name}.py").read_text())
+        for node in tree.body:  # module level, outside ``if TYPE_CHECKING:``
+            if isinstance(node, ast.ImportFrom) and node.level:
+                assert (node.module or "").split(".")[0] in SHARED_MODULES, (name, node.module)
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    for path in ROSES.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                private = [
+                    alias.name
+                    for alias in node.names
+                    if alias.name.startswith("_")
+                    and alias.name != "_"
+                    and not alias.name.startswith("__")
+                ]
+                assert not private, f"{path.relative_to(ROSES)} imports {private}"

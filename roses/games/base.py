@@ -224,7 +224,7 @@ class GameModule(Protocol[State]):
 
     def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
         """What happens when a seat's time runs out, on a live clock or a correspondence
-        deadline (``roses/server/clocks/timeouts.py`` carries it out)."""
+        deadline (``roses/server/workers/timeouts.py`` carries it out)."""
         ...
 
     def lost_on_time(self, state: State, seat: int) -> Outcome:

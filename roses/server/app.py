@@ -16,8 +16,6 @@ from fastapi.staticfiles import StaticFiles
 from .accounts import quotas, users
 from .accounts import routes as accounts_routes
 from .accounts.signed_in import SignedInCache, saved_language
-from .clocks import routes as clocks_routes
-from .clocks import timeouts
 from .clocks.time_control import server_time
 from .db.engine import make_engine, session_factory
 from .db.migrate import upgrade
@@ -39,6 +37,7 @@ from .ratings import routes as ratings_routes
 from .ratings.updates import rate_game
 from .services import Services
 from .settings import Settings
+from .workers import timeouts
 from .workers.analysis_runner import AnalysisRunner
 from .workers.bot_runner import BotRunner
 
@@ -46,7 +45,6 @@ ROUTERS = (
     accounts_routes.router,
     lobby_routes.router,  # before play's: /api/games/mine is not the game "mine"
     play_routes.router,
-    clocks_routes.router,
     ratings_routes.router,
     notify_routes.router,
     learn_routes.router,

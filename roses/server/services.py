@@ -19,13 +19,13 @@ if TYPE_CHECKING:
     from .accounts.quotas import Limiter
     from .accounts.signed_in import SignedInCache
     from .clocks.time_control import ServerTime
-    from .clocks.timeouts import Timeouts
     from .play.hub import Hub
     from .play.live_games import LiveGames
     from .play.relay import RedisRelay
     from .settings import Settings
     from .workers.analysis_runner import AnalysisRunner
     from .workers.bot_runner import BotRunner
+    from .workers.timeouts import Timeouts
 
 
 @dataclass(eq=False)

@@ -18,9 +18,9 @@ from sqlalchemy.exc import OperationalError
 from roses.roseking import PASS_MOVE, Board
 from roses.server import Settings, create_app
 from roses.server.accounts.users import SESSION_COOKIE
-from roses.server.db import store
 from roses.server.db.models import Game
 from roses.server.db.store import read_game
+from roses.server.lobby import creating
 from roses.server.play.live_games import LiveGame
 from roses.server.services import services_of
 
@@ -36,7 +36,7 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     """Each test deals the same games on every run, so a failure can be replayed. A test
     that plays random moves on a random deal would otherwise fail now and then: about one
     Rose King deal in 3,000 ends at ply 8 to 10, both hands full and stuck (RK-13)."""
-    monkeypatch.setattr(store, "deal_seed", seeded_deals(request.node.nodeid))
+    monkeypatch.setattr(creating, "deal_seed", seeded_deals(request.node.nodeid))
 
 
 @pytest.fixture(scope="session")

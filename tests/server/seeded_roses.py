@@ -9,15 +9,15 @@ import random
 from collections.abc import Callable
 
 from roses.cli import run
-from roses.server.db import store
+from roses.server.lobby import creating
 
 
 def seeded_deals(seed: str) -> Callable[[], int]:
-    """Stands in for ``store.deal_seed``: the games' seeds from a generator seeded by ``seed``."""
+    """Stands in for ``creating.deal_seed``: the seeds from a generator seeded by ``seed``."""
     deals = random.Random(seed)
     return lambda: deals.getrandbits(63)
 
 
 if __name__ == "__main__":
-    store.deal_seed = seeded_deals(os.environ["ROSES_TEST_DEALS"])
+    creating.deal_seed = seeded_deals(os.environ["ROSES_TEST_DEALS"])
     run()

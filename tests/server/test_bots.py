@@ -18,9 +18,9 @@ from roses.bots.roseking.base import BOT_FACTORIES, BotSpec, RandomBot
 from roses.roseking import Move
 from roses.roseking.view import PlayerView
 from roses.server import Settings, create_app
-from roses.server.db import store
 from roses.server.db.models import User
 from roses.server.http.schemas import NewGame, SeatChoice
+from roses.server.lobby import creating
 from roses.server.services import services_of
 
 from .conftest import Player, act, sign_up
@@ -173,7 +173,7 @@ def test_bots_waiting_to_move_are_resumed_when_the_server_starts(database_url: s
     ).sessions.begin() as db:  # written while no server runs: nobody pokes the bot
         user = db.scalars(select(User).where(User.name == player.name)).one()
         seats = [SeatChoice(kind="bot", bot="random"), SeatChoice(kind="me")]
-        game_id = store.create_game(db, user, NewGame(seats=seats)).id
+        game_id = creating.create_game(db, user, NewGame(seats=seats)).id
     with TestClient(app) as client:
         player.client = client
         view = wait_for_my_turn(player, game_id, timeout=10)

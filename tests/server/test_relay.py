@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from roses.server import Settings, create_app
-from roses.server.clocks.time_control import SeatClock
+from roses.server.db.models import SeatClock
 from roses.server.db.store import Change
 from roses.server.play.relay import RedisRelay
 from roses.server.services import services_of

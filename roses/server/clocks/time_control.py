@@ -7,7 +7,7 @@ Where the data lives (migration 0006):
   ``{"kind": "correspondence", "days": 3}``; None (NULL) for a game without one.
 - ``games.clock_due``: the earliest moment the server must act on the game's clocks by
   itself (a live flag falls, a stand-in moves for an absent seat); NULL when nothing is due
-  (no limit, or only the opponents' claim is possible: ``roses/server/clocks/timeouts.py``).
+  (no limit, or only the opponents' claim is possible: ``roses/server/workers/timeouts.py``).
 - per seat (``seats``): ``time_left_ms`` its time as of ``clock_since`` (when its clock
   last started or stopped); ``deadline`` when its time runs out, set only while its clock
   runs (the seat is in ``games.to_act``); ``warn_at`` the moment 80% of the time it had for
@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 from roses.games import GameModule
 from roses.games.base import TimeoutRule
 
-from ..db.models import Game, GameStatus, Seat, as_utc, utcnow
+from ..db.models import Game, GameStatus, Seat, SeatClock, as_utc, utcnow
 from ..i18n import _
 
 Kind = Literal["live", "correspondence"]
@@ -149,38 +149,6 @@ def chosen_control(
             )
         return TimeControl("correspondence", days=days)
     return None
-
-
-@dataclass(frozen=True)
-class SeatClock:
-    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs."""
-
-    seat: int
-    time_left_ms: int
-    since: datetime
-    deadline: datetime | None = None
-    warn_at: datetime | None = None
-    warned_at: datetime | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.deadline is not None
-
-    def remaining_ms(self, now: datetime) -> int:
-        """Time left at ``now`` (negative once run out)."""
-        if self.deadline is None:
-            return self.time_left_ms
-        return _ms(self.deadline - now)
-
-    def columns(self) -> dict[str, Any]:
-        """The seat row's clock columns."""
-        return {
-            "time_left_ms": self.time_left_ms,
-            "clock_since": self.since,
-            "deadline": self.deadline,
-            "warn_at": self.warn_at,
-            "warned_at": self.warned_at,
-        }
 
 
 def _ms(delta: timedelta) -> int:

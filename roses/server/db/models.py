@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -242,3 +243,35 @@ class AnalysisRow(Base):
     result: Mapped[Any] = mapped_column(JSON)
     seconds: Mapped[float] = mapped_column(Float)  # the search time it was given
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs."""
+
+    seat: int
+    time_left_ms: int
+    since: datetime
+    deadline: datetime | None = None
+    warn_at: datetime | None = None
+    warned_at: datetime | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.deadline is not None
+
+    def remaining_ms(self, now: datetime) -> int:
+        """Time left at ``now`` (negative once run out)."""
+        if self.deadline is None:
+            return self.time_left_ms
+        return int((self.deadline - now) / timedelta(milliseconds=1))
+
+    def columns(self) -> dict[str, Any]:
+        """The seat row's clock columns."""
+        return {
+            "time_left_ms": self.time_left_ms,
+            "clock_since": self.since,
+            "deadline": self.deadline,
+            "warn_at": self.warn_at,
+            "warned_at": self.warned_at,
+        }

@@ -21,6 +21,7 @@ from ..db import store
 from ..db.models import Game, GameStatus, Rematch, RematchVote, Seat, User
 from ..errors import Conflict, Forbidden, NotFound
 from ..i18n import _
+from . import creating
 
 
 def _finished_game(db: Session, game_id: int) -> Game:
@@ -81,7 +82,7 @@ def _rotated(game: Game, user: User) -> Game:
     """The same game, options and time limit (rated or casual), each player (or bot) one
     seat on."""
     module = game_module(game.game)
-    new = store.new_game(module, game.players, dict(game.options), user.id)
+    new = creating.new_game(module, game.players, dict(game.options), user.id)
     new.rated = game.rated
     new.time_control = game.time_control
     for index in range(game.players):
@@ -94,5 +95,5 @@ def _rotated(game: Game, user: User) -> Game:
                 bot_strength=old.bot_strength,
             )
         )
-    store.start_if_full(new, module)
+    creating.start_if_full(new, module)
     return new

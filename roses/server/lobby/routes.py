@@ -34,7 +34,7 @@ from ..play.live_games import GameHeader
 from ..play.service import announce_and_view, in_transaction, read_db, view_response
 from ..play.views import summary
 from ..services import Sessions, services
-from . import leaving, rematch
+from . import creating, leaving, rematch
 from .expiry import expired_first
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
@@ -79,7 +79,7 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
         raise Unprocessable(f"time_limit.{error.field}", str(error)) from None
 
     def create(db: Session) -> int:
-        return store.create_game(db, user, body, control).id
+        return creating.create_game(db, user, body, control).id
 
     game_id = await in_transaction(request, create)
     games = services(request).games
@@ -115,7 +115,7 @@ async def join(
 ) -> JSONResponse:
     """Take a free seat: an open one, or one I am invited to (the body may be left out)."""
     await in_transaction(
-        request, lambda db: store.join_game(db, user, game_id, body.seat if body else None)
+        request, lambda db: creating.join_game(db, user, game_id, body.seat if body else None)
     )
     return await announce_and_view(request, game_id, user)
 
@@ -123,7 +123,7 @@ async def join(
 @router.post("/games/{game_id}/cancel", tags=["lobby"])
 async def cancel(game_id: GameId, user: CurrentUser, request: Request) -> JSONResponse:
     """Call off a game still waiting for players (only its creator may)."""
-    await in_transaction(request, lambda db: store.cancel_game(db, user, game_id))
+    await in_transaction(request, lambda db: creating.cancel_game(db, user, game_id))
     return await announce_and_view(request, game_id, user)
 
 

@@ -24,7 +24,7 @@ from roses.games.base import TimeoutRule, draft_preview
 
 from ..clocks import time_control
 from ..db import store
-from ..db.models import Game, GameStatus, utcnow
+from ..db.models import Game, GameStatus, SeatClock, utcnow
 from ..db.store import Change, StoredGame
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from ..i18n import _, game_error
@@ -199,7 +199,7 @@ class LiveGame(GameHeader):
 
     def _clocks_after(
         self, seat: int, to_act: tuple[int, ...]
-    ) -> tuple[tuple[time_control.SeatClock, ...], datetime | None]:
+    ) -> tuple[tuple[SeatClock, ...], datetime | None]:
         """The clocks that ``seat``'s action changes, and when the server must next act."""
         if self.time_control is None or self.clocks is None:
             return (), None
@@ -219,7 +219,7 @@ class LiveGame(GameHeader):
         ):
             raise Conflict(_("your time has run out: the game is lost on time"))
 
-    def stopped_clocks(self) -> tuple[time_control.SeatClock, ...]:
+    def stopped_clocks(self) -> tuple[SeatClock, ...]:
         """Every seat's clock stopped now (the game ends)."""
         if self.clocks is None:
             return ()
@@ -262,6 +262,13 @@ class GameListener(Protocol):
 # Run in a thread, in a transaction of its own, when a game has just ended (e.g. ratings),
 # before anyone is told.
 FinishedHook = Callable[[Session, int], None]
+
+
+def lost_on_time(live: LiveGame, seat: int) -> Outcome:
+    """The game's outcome of ``seat``'s loss on time; the result names the seat
+    (``lost_on_time``) for the pages to say so."""
+    outcome = live.module.lost_on_time(live.state, seat)
+    return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 
 class LiveGames:
@@ -399,7 +406,7 @@ class LiveGames:
         game_id: int,
         based_on: int,
         result: dict[str, JSON],
-        stopped: tuple[time_control.SeatClock, ...],
+        stopped: tuple[SeatClock, ...],
     ) -> None:
         with self._sessions.begin() as db:
             store.finish_game(db, game_id, based_on, result, stopped)

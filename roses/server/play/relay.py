@@ -25,7 +25,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
-from ..clocks.time_control import SeatClock
+from ..db.models import SeatClock
 from ..db.store import Change
 
 log = logging.getLogger("roses.server.play.relay")

@@ -29,16 +29,16 @@ from sqlalchemy.orm import Session, sessionmaker
 from roses.games import JSON, Outcome
 from roses.games.base import StandIn, TimeoutRule
 
+from ..clocks.time_control import clock_due, run_out, server_time
 from ..db.models import Game, GameStatus, as_utc
 from ..db.store import offered
 from ..errors import Conflict, ServiceError
-from ..play.live_games import LiveGame, LiveGames
+from ..play.live_games import LiveGame, LiveGames, lost_on_time
 from ..services import Services
-from ..workers.bot_runner import BotRunner
-from ..workers.periodic import repeated
-from .time_control import clock_due, run_out, server_time
+from .bot_runner import BotRunner
+from .periodic import repeated
 
-log = logging.getLogger("roses.server.clocks.timeouts")
+log = logging.getLogger("roses.server.workers.timeouts")
 
 
 class Timeouts:
@@ -140,13 +140,6 @@ def _lost_on_time(live: LiveGame) -> Outcome:
     if not late:
         raise Conflict("no clock has run out")
     return lost_on_time(live, late[0].seat)
-
-
-def lost_on_time(live: LiveGame, seat: int) -> Outcome:
-    """The game's outcome of ``seat``'s loss on time; the result names the seat
-    (``lost_on_time``) for the pages to say so."""
-    outcome = live.module.lost_on_time(live.state, seat)
-    return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 
 @asynccontextmanager
