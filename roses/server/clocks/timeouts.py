@@ -27,7 +27,7 @@ from fastapi import FastAPI
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.games import JSON, Outcome
+from roses.games import Forfeit, Outcome
 from roses.games.base import StandIn, TimeoutRule
 
 from ..db.models import Game, as_utc
@@ -99,11 +99,11 @@ class Timeouts:
 
     async def _stand_in(self, live: LiveGame, seat: int, version: int) -> None:
         stand_in: StandIn = live.module.stand_in(live.state, seat)
-        action: JSON = stand_in.action
+        action = stand_in.action
         if stand_in.bot is not None:
             action = await self._bots.decide(live, seat, stand_in.bot)
         log.info("game %s: %s's time ran out; a stand-in acts", live.id, live.seats[seat].label)
-        await self._games.act(live.id, lambda _: seat, action, version)
+        await self._games.act_parsed(live.id, lambda _: seat, action, version)
 
     async def sweep(self) -> None:
         """Act on every game due now; arm the timers of those due before the next sweep."""
@@ -143,7 +143,7 @@ def _lost_on_time(live: LiveGame) -> Outcome:
 def lost_on_time(live: LiveGame, seat: int) -> Outcome:
     """The game's outcome of ``seat``'s loss on time; the result names the seat
     (``lost_on_time``) for the pages to say so."""
-    outcome = live.module.lost_on_time(live.state, seat)
+    outcome = live.module.forfeit(live.state, live.players, seat, Forfeit.TIME)
     return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 

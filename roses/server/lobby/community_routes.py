@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from roses.games import Outcome
+from roses.games import Forfeit, Outcome
 
 from ..db.models import Game, User
 from ..db.store import ACTIVE, CANCELLED, offered
@@ -76,7 +76,7 @@ async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
         seat = live.seat_of(user.id)
         if seat is None:
             raise Forbidden(_("you have no seat in this game"))
-        return live.module.resign(live.state, seat)
+        return live.module.forfeit(live.state, live.players, seat, Forfeit.RESIGNATION)
 
     live = await _games(request).finish(game_id, outcome)
     return JSONResponse(game_view(live, user.id))

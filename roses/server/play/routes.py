@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
-from roses.games import GAMES, JSON
+from roses.games import GAMES, JSON, bots_offered
 
 from ..clocks import time_control
 from ..db import store
@@ -56,7 +56,7 @@ def catalog(request: Request) -> dict[str, Any]:
                 "player_counts": list(module.player_counts),
                 "options": [option.to_json() for option in module.option_fields],
                 "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
-                "bots": {name: list(strengths) for name, strengths in module.bots().items()},
+                "bots": {name: list(strengths) for name, strengths in bots_offered(module).items()},
             }
             for module in GAMES.values()
         ],
@@ -232,7 +232,7 @@ async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[s
     """Every state of the game action by action, as my seat may see each (all, once over)."""
     live = await _games(request).get(game_id)
     seat = None if live.status == FINISHED else live.seat_of(user.id)
-    return {"game": summary(live, user.id), "frames": live.module.replay(live.state, seat)}
+    return {"game": summary(live, user.id), "frames": live.module.replay(live.played(), seat)}
 
 
 @router.get("/games/{game_id}/record", tags=["play"])
@@ -243,7 +243,7 @@ async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
         raise Conflict(_("the record holds the deal's secrets: it is ready when the game is over"))
     names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]
     return JSONResponse(
-        live.module.record(live.state, names),
+        live.module.record(live.played(), names),
         headers={
             "Content-Disposition": f'attachment; filename="{live.module.name}-{game_id}.json"'
         },
