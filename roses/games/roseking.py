@@ -115,6 +115,7 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
         OptionField("show_draw_pile", "Everyone may see which cards are left in the draw pile",
                     False, (2, 4), "RK-20"),
     )  # fmt: skip
+    private_fields = ("pending",)  # RK-19 Light: a play its player has not ended yet
 
     def teams(self, players: int) -> tuple[int, ...]:
         return tuple(seat & 1 for seat in range(players))  # Red and White (RK-16)

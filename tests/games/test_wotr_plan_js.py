@@ -40,7 +40,8 @@ def plans(game: Game, seat: int, rng: random.Random) -> list[tuple[Any, Any, Any
     }
     found = []
     for _ in range(15):
-        orders = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)["orders"]
+        plan = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)
+        orders = WOTR.action_json(plan)["orders"]
         # Short of money on purpose, often: more troops than the purse allows.
         for location in list(orders.get("troops", {}))[:2]:
             orders["troops"][location] += rng.randint(0, 6)
