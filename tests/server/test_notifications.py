@@ -67,7 +67,7 @@ def test_wotr_plans_to_make_wait_and_a_sealed_plan_stays_secret(client: TestClie
     plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(1))
     sealed = one.post(
         f"/api/games/{game_id}/moves",
-        {"move": json.loads(json.dumps(plan)), "version": live.version},
+        {"move": WOTR.action_json(plan), "version": live.version},
     )
     assert sealed.status_code == 200, sealed.text
     assert one.get(WAITING).json()["count"] == 0

@@ -3,7 +3,6 @@ team, RK-16) ranks last; written through the game's writer and announced like an
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -89,7 +88,7 @@ def wotr_until(client: TestClient, players: list[Player], game_id: int, phase: s
         action = WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng)
         answer = players[seat].post(
             f"/api/games/{game_id}/moves",
-            {"move": json.loads(json.dumps(action)), "version": live.version},
+            {"move": WOTR.action_json(action), "version": live.version},
         )
         assert answer.status_code == 200, answer.text
 

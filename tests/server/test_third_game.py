@@ -88,7 +88,9 @@ def test_a_duel_is_played_through_the_server_with_its_secrets_kept(
     assert view["status"] == "finished"
     assert view["result"] == {"bids": [7, 3], "ranks": [0, 1]}
     record = north.get(f"/api/games/{game_id}/record").json()
-    assert record["codes"] == [north_code, south_code]
+    assert record["deal"] == {"codes": [north_code, south_code]}  # the default record
+    assert record["actions"] == [[0, {"bid": 7}], [1, {"bid": 3}], [0, {"say": "good luck"}],
+                                 [1, {"say": "thanks"}]]  # fmt: skip
     frames = north.get(f"/api/games/{game_id}/replay").json()["frames"]
     assert len(frames) == 5 and frames[-1]["said"] == ["good luck", "thanks"]
 
@@ -114,7 +116,7 @@ def test_a_duel_refuses_what_it_does_not_know(duel_client: TestClient) -> None:
     north, south = sign_up(duel_client), sign_up(duel_client)
     seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
     options = north.post("/api/games", {"game": "duel", "seats": seats, "options": {"x": True}})
-    assert options.status_code == 422 and "no options" in options.json()["detail"]
+    assert options.status_code == 422 and "has no option 'x'" in options.json()["detail"]
     unknown = north.post("/api/games", {"game": "chess", "seats": seats})
     assert unknown.status_code == 422 and "no game 'chess'" in unknown.json()["detail"]
     game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
