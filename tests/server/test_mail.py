@@ -201,10 +201,10 @@ def test_the_digest_names_each_waiting_game_and_no_secret(
     wotr_until(mail_client, [one, two], wotr_id, "planning")
     with mail_client.app.state.sessions() as db:  # type: ignore[attr-defined]
         live = LiveGame(read_game(db, wotr_id))
-    plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3))
+    plan = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3)))
     sealed = one.post(
         f"/api/games/{wotr_id}/moves",
-        {"move": WOTR.action_json(plan), "version": live.version},
+        {"move": plan, "version": live.version},
     )
     assert sealed.status_code == 200, sealed.text
     address = _address("two")

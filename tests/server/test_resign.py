@@ -85,10 +85,10 @@ def wotr_until(client: TestClient, players: list[Player], game_id: int, phase: s
         if live.state.phase.value == phase:
             return
         seat = live.to_act[0]
-        action = WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng)
+        action = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng))
         answer = players[seat].post(
             f"/api/games/{game_id}/moves",
-            {"move": WOTR.action_json(action), "version": live.version},
+            {"move": action, "version": live.version},
         )
         assert answer.status_code == 200, answer.text
 
