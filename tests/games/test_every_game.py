@@ -136,13 +136,14 @@ def check_seats(game: Game) -> None:
                 assert stand_in.bot is not None or stand_in.action is not None
 
 
-def play(game: Game, rng: random.Random, each_step: Any) -> None:
-    """Random legal actions (the game's own fallback) to the end, each parsed once from its
-    JSON form as the server would, ``each_step`` called on every position."""
+def play(game: Game, rng: random.Random, each_step: Any, stop_after: int | None = None) -> None:
+    """Random legal actions (the game's own fallback) to the end or ``stop_after`` actions,
+    each parsed once from its JSON form as the server would, ``each_step`` called on every
+    position."""
     module = game.module
     assert isinstance(module, HasBots), f"{module.name} has no random legal actions to play"
     each_step(game)
-    while module.to_act(game.state):
+    while module.to_act(game.state) and len(game.actions) != stop_after:
         seat = rng.choice(module.to_act(game.state))
         chosen = module.fallback_action(module.bot_input(game.state, seat), rng)
         stored = round_trip(module.action_json(chosen))
@@ -204,12 +205,7 @@ def test_a_game_under_way_restores_and_forfeits(
     full = start(module, players, options, seed=3)
     play(full, random.Random(3), lambda game: None)
     game = start(module, players, options, seed=3)
-    rng = random.Random(3)
-    for _ in range(len(full.actions) // 2):
-        seat = rng.choice(module.to_act(game.state))
-        action = module.fallback_action(module.bot_input(game.state, seat), rng)
-        module.apply(game.state, seat, action)
-        game.actions.append((seat, action))
+    play(game, random.Random(3), lambda game: None, stop_after=len(full.actions) // 2)
     assert module.outcome(game.state) is None
     assert restored(game).views() == game.views()
     check_forfeits(game)
