@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from roses.games import GAMES, Forfeit, GameModule, HasBots, Playthrough, bots_offered
-from roses.games.base import TimeoutRule
+from roses.games.base import StandIn, TimeoutRule
 from roses.server.play.views import ENVELOPE_KEYS
 from tests.server.duel import DUEL
 from tests.server.hidden import walk
@@ -219,4 +219,7 @@ def test_the_duel_relies_on_the_defaults() -> None:
     state = DUEL.restore(DUEL.setup(1, 2, {}), 2, {})
     assert DUEL.forfeit(state, 2, 0, Forfeit.RESIGNATION).ranks == (1, 0)
     assert DUEL.timeout_rule(2, live=True) is TimeoutRule.LOSS
+    # A game with bots and more than two seats plays on: its first bot stands in.
+    assert DUEL.timeout_rule(3, live=True) is TimeoutRule.STAND_IN
+    assert DUEL.stand_in(state, 0) == StandIn(bot="steady")
     assert DUEL.tutorial() is None
