@@ -17,7 +17,7 @@ from .errors import UserError
 
 app = typer.Typer(
     name="roses",
-    help="Play and study The Rose King and Wars of the Roses.",
+    help="Play and study the board games of roses: each game's commands, and the server.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
