@@ -2,9 +2,10 @@
 registry and the ``GameModule`` interface (``roses.games.base``).
 
 A game is its engine's folder (``roses/<name>/``), its plug here (``roses/games/<name>.py``,
-a ``GameModule``) and one line in ``GAMES``; its bots, command-line and web client live in
-folders of its name (``roses/bots/<name>/``, ``roses/cli/<name>/``, ``roses/web/<name>/``),
-found by name. The layout test and the message catalogues take their lists from here."""
+a ``GameModule``) and one line in ``GAMES``; its bots, command line and web client live in
+folders of its name (``roses/bots/<name>/``, ``roses/cli/<name>/``, ``roses/web/<name>/``).
+The layout test takes its list of games from here; the message extraction (``babel.cfg``)
+and the command line find them without a list."""
 
 from __future__ import annotations
 
