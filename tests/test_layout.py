@@ -8,12 +8,31 @@ engine and that game's bots) knows its rules. Engines import nothing outside the
 from __future__ import annotations
 
 import ast
+import inspect
 import re
+from configparser import ConfigParser
 from pathlib import Path
 
+from roses.games import GAMES
+
 ROSES = Path(__file__).resolve().parent.parent / "roses"
-ENGINES = ("roses.roseking", "roses.wotr")
-GAME_PLUGS = {ROSES / "games" / "roseking.py", ROSES / "games" / "wotr.py"}
+
+
+def _registered() -> dict[Path, str]:
+    """Each registered game's plug (``roses/games/<name>.py``) and its engine's package
+    (``roses.<name>``), from the registry: a new game is checked without a line here."""
+    plugs = {}
+    for name, module in GAMES.items():
+        plug = Path(inspect.getfile(type(module)))
+        if plug.is_relative_to(ROSES):  # not a test's own game (the duel)
+            assert plug == ROSES / "games" / f"{name}.py", f"{name}'s plug is {plug}"
+            assert (ROSES / name / "__init__.py").exists(), f"{name} has no engine roses/{name}"
+            plugs[plug] = f"roses.{name}"
+    return plugs
+
+
+GAME_PLUGS = _registered()
+ENGINES = tuple(GAME_PLUGS.values())
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -46,18 +65,21 @@ def test_the_server_knows_games_only_through_roses_games() -> None:
 
 
 def test_each_game_plug_knows_only_its_own_game() -> None:
-    other_game = {
-        ROSES / "games" / "roseking.py": ("roses.wotr", "roses.bots.wotr"),
-        ROSES / "games" / "wotr.py": ("roses.roseking", "roses.bots.roseking"),
-    }
-    for path, others in other_game.items():
-        wrong = {m for m in imported_modules(path) if _within(m, (*others, "roses.server"))}
+    assert len(GAME_PLUGS) >= 2
+    for path, engine in GAME_PLUGS.items():
+        name = engine.removeprefix("roses.")
+        others = [o.removeprefix("roses.") for o in ENGINES if o != engine]
+        forbidden = (*[f"roses.{o}" for o in others], *[f"roses.bots.{o}" for o in others])
+        wrong = {m for m in imported_modules(path) if _within(m, (*forbidden, "roses.server"))}
         assert not wrong, f"{path.relative_to(ROSES)} imports {sorted(wrong)}"
+        assert engine in imported_modules(path) or any(
+            m.startswith(engine + ".") for m in imported_modules(path)
+        ), f"the plug of {name} does not use its engine {engine}"
 
 
 def test_engines_import_nothing_outside_themselves() -> None:
-    for engine in ("roseking", "wotr"):
-        for path in (ROSES / engine).rglob("*.py"):
+    for engine in ENGINES:
+        for path in (ROSES / engine.removeprefix("roses.")).rglob("*.py"):
             outside = ("roses.server", "roses.games", "roses.bots", "roses.cli", "roses.web")
             wrong = {m for m in imported_modules(path) if _within(m, outside)}
             assert not wrong, f"{path.relative_to(ROSES)} imports {sorted(wrong)}"
@@ -73,8 +95,6 @@ def test_the_shell_js_names_no_game() -> None:
     """The lobby, the new-game form and the shell's pages (roses/web/js) learn each game's
     title and tutorial from /api/catalog: only a game's own folder, roses/web/<name>/,
     names it, so a third game needs no edit of the shell."""
-    from roses.games import GAMES
-
     for path in sorted((ROSES / "web" / "js").glob("*.js")):
         text = path.read_text(encoding="utf-8")
         for module in GAMES.values():
@@ -135,3 +155,14 @@ def test_no_module_imports_another_modules_private_name() -> None:
                     and not alias.name.startswith("__")
                 ]
                 assert not private, f"{path.relative_to(ROSES)} imports {private}"
+
+
+def test_the_message_extraction_names_no_game() -> None:
+    """babel.cfg reads every game's folders through patterns that name none: a new game
+    needs no entry there (its texts marked as the others' are)."""
+    config = ConfigParser()
+    config.read(ROSES.parent / "babel.cfg")
+    patterns = [section.partition(":")[2].strip() for section in config.sections()]
+    assert "**.py" in patterns
+    for name in GAMES:
+        assert not [p for p in patterns if name in p], f"babel.cfg names {name}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 
 import typer
@@ -15,7 +17,7 @@ from .errors import UserError
 
 app = typer.Typer(
     name="roses",
-    help="Play and study The Rose King and Wars of the Roses.",
+    help="Play and study the board games of roses: each game's commands, and the server.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -23,9 +25,13 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    for module_name in ("roses.cli.roseking", "roses.cli.wotr", "roses.cli.serve"):
-        module = __import__(module_name, fromlist=["register"])
-        module.register(app)
+    """Every module of this package with a ``register`` adds its sub-commands: a game's
+    folder here (``roses/cli/<game>/``) is found without a line in this file."""
+    for found in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{found.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,11 @@
 """Every game the server offers, by name. The server knows games only through this
-registry and the ``GameModule`` interface (``roses.games.base``)."""
+registry and the ``GameModule`` interface (``roses.games.base``).
+
+A game is its engine's folder (``roses/<name>/``), its plug here (``roses/games/<name>.py``,
+a ``GameModule``) and one line in ``GAMES``; its bots, command line and web client live in
+folders of its name (``roses/bots/<name>/``, ``roses/cli/<name>/``, ``roses/web/<name>/``).
+The layout test takes its list of games from here; the message extraction (``babel.cfg``)
+and the command line find them without a list."""
 
 from __future__ import annotations
 
@@ -7,20 +13,26 @@ from typing import Any
 
 from .base import (
     JSON,
+    Forfeit,
     GameError,
     GameModule,
+    HasBots,
     IllegalAction,
     InvalidInput,
     OptionField,
     Outcome,
+    Playthrough,
+    bot_player,
+    bots_offered,
+    with_bots,
 )
 from .roseking import ROSE_KING
 from .wotr import WOTR
 
-GAMES: dict[str, GameModule[Any]] = {ROSE_KING.name: ROSE_KING, WOTR.name: WOTR}
+GAMES: dict[str, GameModule[Any, Any]] = {ROSE_KING.name: ROSE_KING, WOTR.name: WOTR}
 
 
-def game_module(name: str) -> GameModule[Any]:
+def game_module(name: str) -> GameModule[Any, Any]:
     """The game called ``name``; ``InvalidInput`` naming the choices for an unknown one."""
     try:
         return GAMES[name]
@@ -32,7 +44,7 @@ def game_module(name: str) -> GameModule[Any]:
         ) from None
 
 
-def register(module: GameModule[Any]) -> None:
+def register(module: GameModule[Any, Any]) -> None:
     """Offer another game (a plug-in, or a test's own game)."""
     GAMES[module.name] = module
 
@@ -40,12 +52,18 @@ def register(module: GameModule[Any]) -> None:
 __all__ = [
     "GAMES",
     "JSON",
+    "Forfeit",
     "GameError",
     "GameModule",
+    "HasBots",
     "IllegalAction",
     "InvalidInput",
     "OptionField",
     "Outcome",
+    "Playthrough",
+    "bot_player",
+    "bots_offered",
     "game_module",
     "register",
+    "with_bots",
 ]

@@ -3,22 +3,30 @@
 The server stores a game as its deal (``setup``) and an append-only log of ``(seat,
 action)``; it rebuilds the state once with ``restore`` and ``apply``, keeps it in the game's
 writer, and asks the game for everything else: who acts, what each seat sees, the outcome,
-the record. It never looks inside a state, an action or a view. A module that implements
-``GameModule`` and is listed in ``roses.games`` is playable in the browser, against bots,
-with replays and records, without any change to the server.
+the record. It never looks inside a state, an action or a view. An action is parsed once
+(``parse_action``), where it enters (a request, a bot's answer, the stored log), and flows
+parsed to ``apply``. A subclass of ``GameModule`` listed in ``roses.games`` is playable in
+the browser, with replays and records, without any change to the server; ``HasBots`` and
+``Analysable`` add bots and analysis.
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-JSON = Any  # a JSON-ready value: dict, list, str, int, float, bool or None
+# A JSON-ready value: dict, list, str, int, float, bool or None. Kept ``Any``: the exact
+# recursive union makes every nested literal a type error (dict and list are invariant,
+# so {"targets": dict[str, str | None]} is no dict[str, JSON]); tried, it cost 32 errors
+# in 5 files, 3 of them the server's. The actions, the parsed side, are typed instead.
+JSON = Any
 
 State = TypeVar("State")
+Action = TypeVar("Action")
 
 
 def N_(text: str) -> str:
@@ -68,10 +76,10 @@ class TimeoutRule(StrEnum):
 @dataclass(frozen=True)
 class StandIn:
     """The decision made for an absent seat whose time ran out: this bot's (searched
-    through the bot processes, from the seat's view only), or ``action`` as it is."""
+    through the bot processes, from the seat's view only), or ``action`` (parsed) as it is."""
 
     bot: str | None = None
-    action: JSON = None
+    action: Any = None
 
 
 @dataclass(frozen=True)
@@ -123,83 +131,182 @@ class Tutorial(Protocol):
         ...
 
 
-class GameModule(Protocol[State]):
+class Forfeit(StrEnum):
+    """Why a seat gives the game up (``GameModule.forfeit``)."""
+
+    RESIGNATION = "resignation"
+    TIME = "time"  # its time ran out where that loses the game (``TimeoutRule.LOSS``)
+
+
+@dataclass(frozen=True)
+class Playthrough(Generic[State, Action]):
+    """A game as far as it has been played: how it began, every action in order (parsed)
+    and the state they led to. What a replay or a record is made from."""
+
+    players: int
+    options: Mapping[str, JSON]
+    deal: JSON
+    actions: Sequence[tuple[int, Action]]
+    state: State
+
+
+class GameModule(ABC, Generic[State, Action]):
     """A game as the server sees it. Every method is pure with respect to the server: it
-    reads or changes only the ``state`` it is given."""
+    reads or changes only the ``state`` it is given.
+
+    A game implements the abstract core (the deal, the state, its actions, views and the
+    outcome) and overrides a default only where its rules differ. Bots (``HasBots``) and
+    analysis (``Analysable``) are optional protocols on top."""
 
     name: str  # the key stored with each game and used in URLs: "roseking", "wotr"
     title: str  # what people call it: "The Rose King"
     player_counts: tuple[int, ...]
-    option_fields: tuple[OptionField, ...]
+    option_fields: tuple[OptionField, ...] = ()
+    # Dotted paths of a view that hold the viewer's own secrets (a hand, a sealed plan):
+    # None for a spectator and never shown to another seat (tests/games/test_every_game.py).
+    private_fields: tuple[str, ...] = ()
 
-    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
-        """The options of a new game, checked and completed with defaults (``InvalidInput``)."""
-        ...
+    # -- the core ---------------------------------------------------------------------------
 
-    def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
-        """A name per seat in seat order, e.g. ``["Red", "White"]``."""
-        ...
-
-    def teams(self, players: int) -> tuple[int, ...]:
-        """The team of each seat (each seat its own where there are no teams): ratings rate
-        each player against each opponent, never against a partner."""
-        ...
-
+    @abstractmethod
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         """The deal: everything chance decides, fixed from ``seed`` (secret while it runs)."""
-        ...
 
+    @abstractmethod
     def restore(self, deal: JSON, players: int, options: Mapping[str, JSON]) -> State:
         """The start state of a game with this deal."""
-        ...
 
-    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        """The public components a client draws with (a map, card texts): fetched once."""
-        ...
-
+    @abstractmethod
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats whose decision the game waits for: one, several at once, or none."""
-        ...
 
-    def may_act(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` may act now: a seat the game waits for, or one that may still
-        take back a decision it made (a sealed plan before the last seal)."""
-        ...
+    @abstractmethod
+    def parse_action(self, raw: JSON) -> Action:
+        """``raw`` (sent, stored or a bot's answer) as this game's action, or ``InvalidInput``.
+        The only place an action is parsed: ``apply`` takes what this returns."""
 
-    def parse_action(self, raw: JSON) -> JSON:
-        """``raw`` as this game's action in its canonical JSON form, or ``InvalidInput``."""
-        ...
+    @abstractmethod
+    def action_json(self, action: Action) -> JSON:
+        """The action's one JSON form, as it is stored (``parse_action`` reads it back)."""
 
-    def apply(self, state: State, seat: int, action: JSON) -> None:
-        """Make ``seat``'s parsed ``action``; ``IllegalAction`` and no change if not allowed."""
-        ...
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Make ``seat``'s ``action``; ``IllegalAction`` and no change if not allowed."""
 
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         """Everything ``seat`` (None: a spectator) may see, legal actions included. The only
         producer of game content the server sends; its keys must not clash with the
         server's own (``roses.server.play.views.ENVELOPE_KEYS``)."""
-        ...
 
+    @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """None while the game runs."""
-        ...
 
-    def resign(self, state: State, seat: int) -> Outcome:
-        """The outcome if ``seat`` resigns now: it (in a team game, its team) ranks last."""
-        ...
+    # -- defaults ---------------------------------------------------------------------------
+
+    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The options of a new game, checked and completed with defaults (``InvalidInput``):
+        each of ``option_fields`` is true or false and offered for some player counts."""
+        if players not in self.player_counts:
+            raise InvalidInput(
+                "{game} is not played by {n} players; choose {counts}",
+                game=self.title,
+                n=players,
+                counts=", ".join(map(str, self.player_counts)),
+            )
+        options: dict[str, JSON] = {}
+        for option in self.option_fields:
+            value = raw.get(option.name, option.default)
+            if not isinstance(value, bool):
+                raise InvalidInput("the option '{name}' is true or false", name=option.name)
+            if value and players not in option.players:
+                raise InvalidInput(
+                    "the option '{name}' is not offered with {n} players", name=option.name,
+                    n=players,
+                )  # fmt: skip
+            options[option.name] = value
+        unknown = sorted(set(raw) - set(options))
+        if unknown:
+            raise InvalidInput("{game} has no option '{name}'", game=self.title, name=unknown[0])
+        return options
+
+    def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
+        """A name per seat in seat order, e.g. ``["Red", "White"]``."""
+        return [f"Seat {seat + 1}" for seat in range(players)]
+
+    def teams(self, players: int) -> tuple[int, ...]:
+        """The team of each seat (by default each seat its own): ratings rate each player
+        against each opponent, never against a partner."""
+        return tuple(range(players))
+
+    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The public components a client draws with (a map, card texts): fetched once."""
+        return {}
+
+    def may_act(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may act now: by default a seat the game waits for (a game may
+        also let a seat take back a decision it made, e.g. a sealed plan)."""
+        return seat in self.to_act(state)
+
+    def forfeit(self, state: State, players: int, seat: int, reason: Forfeit) -> Outcome:
+        """The outcome when ``seat`` resigns or loses on time: its team ranks last, every
+        other seat shares first place."""
+        teams = self.teams(players)
+        ranks = tuple(int(teams[other] == teams[seat]) for other in range(players))
+        return Outcome(ranks, {"termination": reason.value, "forfeited": seat})
 
     def chat_allowed(self, state: State) -> bool:
         """Whether the players may talk at the table now (not while table talk is against
         the rules, e.g. while plans are made)."""
-        ...
+        return True
 
-    def record(self, state: State, names: Sequence[str]) -> dict[str, JSON]:
-        """The full record with the deal (god's view: the server sends it once it is over)."""
-        ...
+    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
+        """What happens when a seat's time runs out, on a live clock or a correspondence
+        deadline (``roses/server/clocks/timeouts.py`` carries it out). By default: with two
+        seats the opponent wins (at once live, on a claim by correspondence); with more the
+        others play on, a bot deciding for the absent seat, if the game has bots."""
+        if players > 2 and isinstance(self, HasBots):
+            return TimeoutRule.STAND_IN
+        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
 
-    def replay(self, state: State, seat: int | None) -> list[dict[str, JSON]]:
+    def stand_in(self, state: State, seat: int) -> StandIn:
+        """The decision made for ``seat``, absent when its time ran out (``STAND_IN``): by
+        default the game's first bot's."""
+        if not isinstance(self, HasBots):
+            raise TypeError(f"{self.name} has no bots: it must say how a seat is stood in for")
+        return StandIn(bot=next(iter(self.bots())))
+
+    def record(self, played: Playthrough[State, Action], names: Sequence[str]) -> dict[str, JSON]:
+        """The full record with the deal (god's view: the server sends it once it is over);
+        by default everything ``restore`` and ``parse_action`` need to play it again."""
+        return {
+            "game": self.name,
+            "names": list(names),
+            "players": played.players,
+            "options": dict(played.options),
+            "deal": played.deal,
+            "actions": [[seat, self.action_json(action)] for seat, action in played.actions],
+        }
+
+    def replay(self, played: Playthrough[State, Action], seat: int | None) -> list[dict[str, JSON]]:
         """The game's states from the start, one per action, each as ``seat`` may see it."""
-        ...
+        state = self.restore(played.deal, played.players, played.options)
+        frames = [self.view(state, seat)]
+        for actor, action in played.actions:
+            self.apply(state, actor, action)
+            frames.append(self.view(state, seat))
+        return frames
+
+    def tutorial(self) -> Tutorial | None:
+        """The game's interactive tutorial, if it has one (served at /tutorial/<name>)."""
+        return None
+
+
+@runtime_checkable
+class HasBots(Protocol):
+    """Optional: a game with bots, which can take a seat or stand in for an absent player.
+    A bot decides in a bot process from ``bot_input`` alone (the seat's knowledge)."""
 
     def bots(self) -> dict[str, tuple[str, ...]]:
         """The bots a seat can be given, each with its strengths (none: it does not search)."""
@@ -210,34 +317,37 @@ class GameModule(Protocol[State]):
         per bot process before its first move, outside that move's time."""
         ...
 
-    def bot_input(self, state: State, seat: int) -> Any:
+    def bot_input(self, state: Any, seat: int) -> Any:
         """What a bot in ``seat`` may know, picklable: it travels to a bot process."""
         ...
 
     def bot_action(self, bot: str, bot_input: Any, seconds: float, seed: int) -> JSON:
-        """The bot's action (runs in a bot process, within ``seconds``)."""
+        """The bot's action in JSON (runs in a bot process, within ``seconds``); the server
+        parses it like a player's."""
         ...
 
-    def fallback_action(self, bot_input: Any, rng: random.Random) -> JSON:
-        """A legal action chosen at random, for a bot that failed or overran its time."""
+    def fallback_action(self, bot_input: Any, rng: random.Random) -> Any:
+        """A legal action (parsed) chosen at random, for a bot that failed or overran."""
         ...
 
-    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
-        """What happens when a seat's time runs out, on a live clock or a correspondence
-        deadline (``roses/server/workers/timeouts.py`` carries it out)."""
-        ...
 
-    def lost_on_time(self, state: State, seat: int) -> Outcome:
-        """The outcome when ``seat`` loses on time: it (its team) ranks last."""
-        ...
+def with_bots(module: object) -> HasBots | None:
+    """``module`` as a ``HasBots`` if it has bots, else None."""
+    return module if isinstance(module, HasBots) else None
 
-    def stand_in(self, state: State, seat: int) -> StandIn:
-        """The decision made for ``seat``, absent when its time ran out (``STAND_IN``)."""
-        ...
 
-    def tutorial(self) -> Tutorial | None:
-        """The game's interactive tutorial, if it has one (served at /tutorial/<name>)."""
-        ...
+def bots_offered(module: object) -> dict[str, tuple[str, ...]]:
+    """The bots ``module`` offers with their strengths; none if it has no bots."""
+    players = with_bots(module)
+    return {} if players is None else players.bots()
+
+
+def bot_player(module: GameModule[Any, Any]) -> HasBots:
+    """``module``'s bots, for a seat that a bot holds (only an offered bot takes a seat)."""
+    players = with_bots(module)
+    if players is None:
+        raise TypeError(f"{module.name} has no bots, yet a bot was asked to play it")
+    return players
 
 
 @runtime_checkable

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from roses.roseking import (
     Board,
@@ -33,17 +34,28 @@ from roses.roseking.view import PlayerView
 from .base import (
     JSON,
     N_,
+    Forfeit,
+    GameModule,
     IllegalAction,
     InvalidInput,
     OptionField,
     Outcome,
+    Playthrough,
     StandIn,
-    TimeoutRule,
     TutorialAnswer,
 )
 from .roseking_log import seat_label
 
-UNDO, END_TURN = "undo", "end-turn"
+
+class LightStep(StrEnum):
+    """RK-19 Light: a play is shown to its player first, then ended or taken back."""
+
+    UNDO = "undo"
+    END_TURN = "end-turn"
+
+
+UNDO, END_TURN = LightStep.UNDO, LightStep.END_TURN
+RoseKingAction = Move | LightStep
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per move: the server's settings
 
 
@@ -91,7 +103,7 @@ def _summary(board: Board, text: str, winner: str, termination: str) -> dict[str
     }
 
 
-class RoseKing:
+class RoseKing(GameModule[RoseKingState, RoseKingAction]):
     name = "roseking"
     title = N_("The Rose King")
     player_counts: tuple[int, ...] = (2, 4)
@@ -103,6 +115,7 @@ class RoseKing:
         OptionField("show_draw_pile", "Everyone may see which cards are left in the draw pile",
                     False, (2, 4), "RK-20"),
     )  # fmt: skip
+    private_fields = ("pending",)  # RK-19 Light: a play its player has not ended yet
 
     def teams(self, players: int) -> tuple[int, ...]:
         return tuple(seat & 1 for seat in range(players))  # Red and White (RK-16)
@@ -110,21 +123,7 @@ class RoseKing:
     def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
         if players not in self.player_counts:
             raise InvalidInput("The Rose King is for 2 players or 4 in two teams (RK-16)")
-        options: dict[str, JSON] = {}
-        for option in self.option_fields:
-            value = raw.get(option.name, option.default)
-            if not isinstance(value, bool):
-                raise InvalidInput("the option '{name}' is true or false", name=option.name)
-            if value and players not in option.players:
-                raise InvalidInput(
-                    "the option '{name}' is not offered with {n} players", name=option.name,
-                    n=players,
-                )  # fmt: skip
-            options[option.name] = value
-        unknown = sorted(set(raw) - set(options))
-        if unknown:
-            raise InvalidInput("The Rose King has no option '{name}'", name=unknown[0])
-        return options
+        return super().parse_options(players, raw)
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return [seat_label(seat, players) for seat in range(players)]
@@ -139,26 +138,23 @@ class RoseKing:
         )
         return RoseKingState(board, options)
 
-    def materials(self, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        return {}  # the board and the cards are drawn from the view alone
-
     def to_act(self, state: RoseKingState) -> tuple[int, ...]:
         return () if state.board.is_over() else (state.board.turn,)
 
-    def may_act(self, state: RoseKingState, seat: int) -> bool:
-        return seat in self.to_act(state)
-
-    def parse_action(self, raw: JSON) -> JSON:
+    def parse_action(self, raw: JSON) -> RoseKingAction:
         if not isinstance(raw, str) or len(raw) > 8:
             raise InvalidInput("a move is a card like N2, a hero play like N2h, or draw (RK-22)")
         if raw in (UNDO, END_TURN):
-            return raw
+            return LightStep(raw)
         try:
-            return str(parse_move(raw))
+            return parse_move(raw)
         except InvalidMoveError as error:
             raise InvalidInput(error.template, **error.params) from None
 
-    def apply(self, state: RoseKingState, seat: int, action: JSON) -> None:
+    def action_json(self, action: RoseKingAction) -> JSON:
+        return str(action)  # RK-22 notation, or the Light step's name
+
+    def apply(self, state: RoseKingState, seat: int, action: RoseKingAction) -> None:
         board = state.board
         if seat != board.turn:
             raise IllegalAction(
@@ -166,12 +162,12 @@ class RoseKing:
                 waiting=seat_label(board.turn, board.seats),
                 seat=seat_label(seat, board.seats),
             )
-        if action == UNDO:
+        if action is LightStep.UNDO:
             if state.pending is None:
                 raise IllegalAction("there is no move to undo (a draw can never be undone, RK-19)")
             state.pending = None
             return
-        if action == END_TURN:
+        if action is LightStep.END_TURN:
             if state.pending is None:
                 raise IllegalAction("there is no move waiting: choose a card first")
             move, state.pending = state.pending, None
@@ -181,7 +177,7 @@ class RoseKing:
             raise IllegalAction(
                 "{move} is waiting: end the turn or undo it first (RK-19)", move=str(state.pending)
             )
-        move = parse_move(action)
+        move = action
         if move.kind == PASS:
             raise IllegalAction(
                 "passes are made by the server when no other action is possible (RK-11)"
@@ -243,39 +239,31 @@ class RoseKing:
         termination = outcome.termination.value
         return Outcome(ranks, _summary(state.board, winner_text, outcome.result(), termination))
 
-    def resign(self, state: RoseKingState, seat: int) -> Outcome:
-        return self._team_loses(state, seat, "resigns", "resignation")
-
-    def lost_on_time(self, state: RoseKingState, seat: int) -> Outcome:
-        return self._team_loses(state, seat, "runs out of time", "time")
-
-    def _team_loses(self, state: RoseKingState, seat: int, how: str, termination: str) -> Outcome:
+    def forfeit(self, state: RoseKingState, players: int, seat: int, reason: Forfeit) -> Outcome:
         # In the team game the team loses with its player (RK-16): both its seats lose.
+        # (By the default timeout rule, a bot plays an absent team player's turn instead.)
         loser = seat & 1
-        ranks = tuple(int(other & 1 == loser) for other in range(state.board.seats))
+        ranks = tuple(int(other & 1 == loser) for other in range(players))
         winner = ("red", "white")[1 - loser]
+        how = "resigns" if reason is Forfeit.RESIGNATION else "runs out of time"
         text = f"{('Red', 'White')[loser]} {how} · {winner.capitalize()} wins"
-        return Outcome(ranks, _summary(state.board, text, winner, termination))
-
-    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
-        # Two players: lost on time (live) or claimable (correspondence). The team game
-        # (RK-16) goes on for the partner: a bot plays the absent player's turn.
-        if players == 4:
-            return TimeoutRule.STAND_IN
-        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
+        return Outcome(ranks, _summary(state.board, text, winner, reason.value))
 
     def stand_in(self, state: RoseKingState, seat: int) -> StandIn:
         if state.pending is not None:  # RK-19 Light: the play the player chose stands
             return StandIn(action=END_TURN)
         return StandIn(bot="greedy")
 
-    def chat_allowed(self, state: RoseKingState) -> bool:
-        return True  # nothing in the rules forbids table talk
+    def record(
+        self, played: Playthrough[RoseKingState, RoseKingAction], names: Sequence[str]
+    ) -> dict[str, JSON]:
+        return record_of(played.state.board, names)  # RK-23
 
-    def record(self, state: RoseKingState, names: Sequence[str]) -> dict[str, JSON]:
-        return record_of(state.board, names)
-
-    def replay(self, state: RoseKingState, seat: int | None) -> list[dict[str, JSON]]:
+    def replay(
+        self, played: Playthrough[RoseKingState, RoseKingAction], seat: int | None
+    ) -> list[dict[str, JSON]]:
+        """One frame per move on the board (passes too; a Light play taken back is none)."""
+        state = played.state
         board = root(state.board)
         frames = [self._state(board, seat, state.options)]
         for entry, move in zip(state.entries, state.board.move_stack, strict=True):
@@ -306,8 +294,8 @@ class RoseKing:
             return END_TURN
         return str(make_bot(bot, seed=seed, time_limit=seconds).choose(bot_input))
 
-    def fallback_action(self, bot_input: PlayerView | None, rng: random.Random) -> JSON:
-        return END_TURN if bot_input is None else str(rng.choice(bot_input.legal_moves))
+    def fallback_action(self, bot_input: PlayerView | None, rng: random.Random) -> RoseKingAction:
+        return END_TURN if bot_input is None else rng.choice(bot_input.legal_moves)
 
     def analysis_inputs(self, state: RoseKingState) -> list[tuple[int, PlayerView, str]]:
         """Each move made so far (passes too) with the view its seat had then: hands are
@@ -371,10 +359,10 @@ class RoseKingTutorial:
         return self._view(TUTORIAL_STEPS[step].board())
 
     def answer(self, step: int, action: JSON) -> TutorialAnswer:
-        text = self.game.parse_action(action)
-        if text in (UNDO, END_TURN):
+        move = self.game.parse_action(action)
+        if isinstance(move, LightStep):
             raise InvalidInput("a tutorial step asks for a card like N2, N2h, draw or pass")
-        lesson, move = TUTORIAL_STEPS[step], parse_move(text)
+        lesson, text = TUTORIAL_STEPS[step], str(move)
         board = lesson.board()
         reason = judge(board, lesson, move)
         target = TARGET[move.card][board.crown] if move.card is not None else -1

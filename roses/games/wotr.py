@@ -15,21 +15,22 @@ import random
 from collections.abc import Mapping, Sequence
 
 from roses.wotr import Game, IllegalActionError, Orders, Phase, PlayerView, Setup, default_board
-from roses.wotr.actions import action_from_json
+from roses.wotr.actions import Action, action_from_json
 from roses.wotr.phases.planning import presence
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
 
-from .base import JSON, N_, IllegalAction, InvalidInput, OptionField, Outcome, StandIn, TimeoutRule
-
-
-def _canonical(raw: JSON) -> JSON:
-    """The action's one JSON form; ``InvalidInput`` naming the part that is wrong."""
-    try:
-        return action_from_json(raw).to_json()
-    except IllegalActionError as error:  # for programs: the field path says where
-        raise InvalidInput(str(error)) from None
-
+from .base import (
+    JSON,
+    N_,
+    Forfeit,
+    GameModule,
+    IllegalAction,
+    InvalidInput,
+    Outcome,
+    Playthrough,
+    StandIn,
+)
 
 # The seats' names for the catalogues (the pages translate them where they show them).
 SEAT_WORDS = (N_("Red"), N_("Yellow"), N_("Green"), N_("Blue"))
@@ -57,24 +58,17 @@ BOARD_WORDS = (
 )
 
 
-class Wotr:
+class Wotr(GameModule[Game, Action]):
+    """No options; no teams for winning (WR-18), even with the houses of 4 players."""
+
     name = "wotr"
     title = N_("Wars of the Roses")
     player_counts: tuple[int, ...] = (2, 3, 4)
-    option_fields: tuple[OptionField, ...] = ()
-
-    def parse_options(self, players: int, raw: Mapping[str, JSON]) -> dict[str, JSON]:
-        if players not in self.player_counts:
-            raise InvalidInput("Wars of the Roses is for 2, 3 or 4 players")
-        if raw:
-            raise InvalidInput("Wars of the Roses has no option '{name}'", name=sorted(raw)[0])
-        return {}
+    # WR-20: while plans are made, a seat's money and sealed plan are its own.
+    private_fields = ("state.my_orders", "pay_order")
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return list(SEAT_WORDS[:players])
-
-    def teams(self, players: int) -> tuple[int, ...]:
-        return tuple(range(players))  # no teams for winning (WR-18)
 
     def setup(self, seed: int, players: int, options: Mapping[str, JSON]) -> JSON:
         deal = Setup.shuffled(default_board(), players, random.Random(seed))
@@ -100,12 +94,18 @@ class Wotr:
             state.phase is Phase.PLANNING and seat in state.state.orders
         )
 
-    def parse_action(self, raw: JSON) -> JSON:
-        return _canonical(raw)
-
-    def apply(self, state: Game, seat: int, action: JSON) -> None:
+    def parse_action(self, raw: JSON) -> Action:
         try:
-            state.apply(seat, action_from_json(action))
+            return action_from_json(raw)
+        except IllegalActionError as error:  # for programs: the field path says where
+            raise InvalidInput(str(error)) from None
+
+    def action_json(self, action: Action) -> JSON:
+        return action.to_json()
+
+    def apply(self, state: Game, seat: int, action: Action) -> None:
+        try:
+            state.apply(seat, action)
         except IllegalActionError as error:
             raise IllegalAction(error.template, **error.params) from None
 
@@ -147,15 +147,10 @@ class Wotr:
         }
         return Outcome(ranks, summary)
 
-    def resign(self, state: Game, seat: int) -> Outcome:
-        """The resigner ranks last, the others by their VP now; with 4 players the houses
-        are not teams for winning (WR-18), so nobody shares the resigner's defeat."""
-        return self._ranked_last(state, seat, "resigned")
-
-    def lost_on_time(self, state: Game, seat: int) -> Outcome:
-        return self._ranked_last(state, seat, "timed_out")
-
-    def _ranked_last(self, state: Game, seat: int, why: str) -> Outcome:
+    def forfeit(self, state: Game, players: int, seat: int, reason: Forfeit) -> Outcome:
+        """The seat that gives up ranks last, the others by their VP now; with 4 players the
+        houses are not teams for winning (WR-18), so nobody shares its defeat."""
+        why = "resigned" if reason is Forfeit.RESIGNATION else "timed_out"
         vp = [player.vp for player in state.state.players]
         keys = [(other != seat, points) for other, points in enumerate(vp)]
         ranks = tuple(sum(other > key for other in keys) for key in keys)
@@ -168,30 +163,24 @@ class Wotr:
         }
         return Outcome(ranks, summary)
 
-    def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
-        # Two players: lost on time (live) or claimable (correspondence). With 3 or 4 the
-        # others play on: the absent player's decisions are made for it.
-        if players > 2:
-            return TimeoutRule.STAND_IN
-        return TimeoutRule.LOSS if live else TimeoutRule.CLAIM
-
     def stand_in(self, state: Game, seat: int) -> StandIn:
         if state.phase is Phase.PLANNING:
             # WR-10: every part of a plan is optional; the empty plan bids nothing, moves
             # nothing, places nothing and bribes nobody, so it costs nothing (WR-11).
-            return StandIn(action=Orders().to_json())
+            return StandIn(action=Orders())
         return StandIn(bot="heuristic")  # a pick (WR-7) or French Aid (WR-9)
 
     def chat_allowed(self, state: Game) -> bool:
         # WR-20: no table talk about plans while they are being made.
         return state.phase is not Phase.PLANNING
 
-    def record(self, state: Game, names: Sequence[str]) -> dict[str, JSON]:
-        return {**record_of(state), "names": list(names)}
+    def record(self, played: Playthrough[Game, Action], names: Sequence[str]) -> dict[str, JSON]:
+        return {**record_of(played.state), "names": list(names)}
 
-    def replay(self, state: Game, seat: int | None) -> list[dict[str, JSON]]:
+    def replay(self, played: Playthrough[Game, Action], seat: int | None) -> list[dict[str, JSON]]:
         """Each frame is the view after one more action; its log holds only the events that
         action set off (the whole log would repeat itself in every frame)."""
+        state = played.state
         game = Game(state.players, board=state.board, setup=state.setup)
         frames = [self._frame(game, seat, 0)]
         for actor, action in state.history:
@@ -219,13 +208,10 @@ class Wotr:
 
         return make_wotr_bot(bot, seed=seed).act(bot_input).to_json()
 
-    def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> JSON:
+    def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> Action:
         from roses.bots.wotr import make_wotr_bot
 
-        return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input).to_json()
-
-    def tutorial(self) -> None:
-        return None  # no tutorial yet: its rules page teaches it
+        return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input)
 
 
 WOTR = Wotr()

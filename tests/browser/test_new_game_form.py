@@ -1,6 +1,6 @@
 """The new-game form in the lobby, for every game of the catalogue: its options say in words
 what they do (the rule number only as a tooltip); the strength menu shows only for a seat
-played by a bot that has strengths (GameModule.bots()); and on a phone, two laptops and a
+played by a bot that has strengths (HasBots.bots()); and on a phone, two laptops and a
 wide screen every menu lies inside the screen and the form, wide enough for its longest
 choice. axe-core and a screenshot at each size."""
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from roses.games import GAMES
+from roses.games import GAMES, bots_offered
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
@@ -119,7 +119,7 @@ def test_every_menu_lies_inside_the_screen_and_fits_its_choices(
     for module in GAMES.values():
         players = max(module.player_counts)  # the most seats, each a bot, an invitation
         choose_game(page, module.title, players)
-        bots = module.bots()
+        bots = bots_offered(module)
         with_strengths = [name for name, strengths in bots.items() if strengths]
         for seat in range(1, players - 1):
             page.locator(f"select[name=seat-{seat}]").select_option("bot")

@@ -9,29 +9,31 @@ import random
 
 import pytest
 
+from roses.games import Forfeit
 from roses.games.roseking import ROSE_KING
 from roses.games.wotr import WOTR
-from roses.wotr import Phase
-from tests.server.duel import DUEL
+from roses.wotr import Game, Phase
+
+RESIGNS = Forfeit.RESIGNATION
 
 
 def test_a_rose_king_player_resigning_loses_with_the_scores_as_they_stand() -> None:
     state = ROSE_KING.restore(ROSE_KING.setup(3, 2, {}), 2, {})
-    outcome = ROSE_KING.resign(state, 1)
+    outcome = ROSE_KING.forfeit(state, 2, 1, RESIGNS)
     assert outcome.ranks == (0, 1)
     assert outcome.summary["winner"] == "red" and outcome.summary["termination"] == "resignation"
     assert outcome.summary["text"].startswith("White resigns · Red wins · Red 0")
-    assert ROSE_KING.resign(state, 0).ranks == (1, 0)
+    assert ROSE_KING.forfeit(state, 2, 0, RESIGNS).ranks == (1, 0)
 
 
 @pytest.mark.parametrize("seat", range(4))
 def test_in_the_team_game_the_team_resigns_rk16(seat: int) -> None:
     state = ROSE_KING.restore(ROSE_KING.setup(3, 4, {}), 4, {})
-    ranks = ROSE_KING.resign(state, seat).ranks
+    ranks = ROSE_KING.forfeit(state, 4, seat, RESIGNS).ranks
     assert ranks == tuple(int(other % 2 == seat % 2) for other in range(4))
 
 
-def _wotr_at_planning(players: int, seed: int) -> object:
+def _wotr_at_planning(players: int, seed: int) -> Game:
     game = WOTR.restore(json.loads(json.dumps(WOTR.setup(seed, players, {}))), players, {})
     rng = random.Random(seed)
     while game.phase is not Phase.PLANNING:
@@ -44,9 +46,9 @@ def _wotr_at_planning(players: int, seed: int) -> object:
 def test_a_wotr_resigner_ranks_last_and_the_others_by_vp_now(players: int) -> None:
     game = _wotr_at_planning(players, seed=players)
     vps = [5, 9, 9, 1][:players]
-    for player, vp in zip(game.state.players, vps, strict=False):  # type: ignore[attr-defined]
+    for player, vp in zip(game.state.players, vps, strict=False):
         player.vp = vp
-    outcome = WOTR.resign(game, 1)  # the leader resigns
+    outcome = WOTR.forfeit(game, players, 1, RESIGNS)  # the leader resigns
     expected = {2: (0, 1), 3: (1, 2, 0), 4: (1, 3, 0, 2)}[players]
     assert outcome.ranks == expected
     assert outcome.summary["resigned"] == outcome.summary["ranking"][-1]
@@ -59,8 +61,3 @@ def test_wotr_players_may_not_talk_while_planning_wr20() -> None:
     fresh = WOTR.restore(WOTR.setup(1, 2, {}), 2, {})
     assert WOTR.chat_allowed(fresh)
     assert ROSE_KING.chat_allowed(ROSE_KING.restore(ROSE_KING.setup(1, 2, {}), 2, {}))
-
-
-def test_the_test_game_resigns_too() -> None:
-    state = DUEL.restore(DUEL.setup(1, 2, {}), 2, {})
-    assert DUEL.resign(state, 0).ranks == (1, 0) and DUEL.chat_allowed(state)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from roses.games import Playthrough
 from roses.games.roseking import END_TURN, ROSE_KING, RoseKingState
 from roses.roseking import TeamScore, card_name, parse_square, territory_sizes
 from roses.roseking.geometry import TARGET
@@ -23,6 +24,11 @@ from .test_roseking_module import new_game, play
 LOG_KEYS = {"ply", "seat", "seat_index", "team", "move", "kind", "card", "from", "to", "flipped",
             "drew"}  # fmt: skip
 END_KEYS = {"reason", "rule", "winner", "decided_by", "result", "scores", "territories"}
+
+
+def replay(state: RoseKingState, seat: int | None) -> list[dict[str, Any]]:
+    """The plug's replay; it reads the state alone (its board keeps every move made)."""
+    return ROSE_KING.replay(Playthrough(state.board.seats, state.options, None, (), state), seat)
 
 
 def finished(players: int, seed: int, **options: bool) -> RoseKingState:
@@ -76,10 +82,12 @@ def test_the_last_move_is_marked_and_a_light_play_only_for_its_player() -> None:
     _, _, state = new_game(2, 3, light=True)
     assert ROSE_KING.view(state, 0)["last_move"] is None
     first = next(m for m in ROSE_KING.view(state, 0)["state"]["legal_moves"] if m != "draw")
-    ROSE_KING.apply(state, 0, first)
+    ROSE_KING.apply(state, 0, ROSE_KING.parse_action(first))
     ROSE_KING.apply(state, 0, END_TURN)
     reply = next(m for m in ROSE_KING.view(state, 1)["state"]["legal_moves"] if m != "draw")
-    ROSE_KING.apply(state, 1, reply)  # pending: White has not ended the turn
+    ROSE_KING.apply(
+        state, 1, ROSE_KING.parse_action(reply)
+    )  # pending: White has not ended the turn
     mine, theirs = ROSE_KING.view(state, 1), ROSE_KING.view(state, 0)
     assert mine["last_move"]["move"] == reply and mine["last_move"]["ply"] == 1
     assert mine["last_move"]["to"] == mine["state"]["crown"]
@@ -146,7 +154,7 @@ def test_an_unfinished_game_has_no_end() -> None:
 
 def test_the_replay_marks_each_move_and_ends_on_the_territories() -> None:
     state = finished(2, 4)
-    frames = ROSE_KING.replay(state, None)
+    frames = replay(state, None)
     log = ROSE_KING.view(state, None)["log"]
     assert "last_move" not in frames[0]
     assert [frame["last_move"] for frame in frames[1:]] == log
@@ -155,7 +163,7 @@ def test_the_replay_marks_each_move_and_ends_on_the_territories() -> None:
 
 
 def _lookback(state: RoseKingState, seat: int | None) -> list[dict[str, Any]]:
-    frames = ROSE_KING.replay(state, seat)
+    frames = replay(state, seat)
     positions = history(state.board)
     assert len(frames) == len(positions)  # the present is the last frame: nothing after it
     assert assert_states_hide_the_pile(frames, positions) == len(frames)
@@ -176,9 +184,8 @@ def test_looking_back_on_a_game_under_way_shows_only_the_past_and_never_the_orde
         if state.pending is not None:  # left waiting at the last look-back
             ROSE_KING.apply(state, seat, END_TURN)
             (seat,) = ROSE_KING.to_act(state)
-        ROSE_KING.apply(
-            state, seat, rng.choice(ROSE_KING.view(state, seat)["state"]["legal_moves"])
-        )
+        move = rng.choice(ROSE_KING.view(state, seat)["state"]["legal_moves"])
+        ROSE_KING.apply(state, seat, ROSE_KING.parse_action(move))
         if state.pending is not None and rng.random() < 0.5:
             ROSE_KING.apply(state, seat, END_TURN)
         pending_seen += state.pending is not None

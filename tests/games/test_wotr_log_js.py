@@ -78,19 +78,19 @@ def played_logs() -> list[tuple[dict[str, Any], str]]:
         game: Game = WOTR.restore(WOTR.setup(seed, players, {}), players, {})
         while not game.is_over():
             seat = rng.choice(WOTR.to_act(game))
-            action = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)
+            action = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(game, seat), rng))
             if game.phase is Phase.PLANNING:
                 # A plan sealed and taken back before the last seal (WR-10), and plans
                 # often too dear (WR-11).
                 if len(WOTR.to_act(game)) > 1 and rng.random() < 0.2:
-                    WOTR.apply(game, seat, action)
-                    WOTR.apply(game, seat, Unseal().to_json())
+                    WOTR.apply(game, seat, WOTR.parse_action(action))
+                    WOTR.apply(game, seat, Unseal())
                 troops = action["orders"].get("troops", {})
                 for location in list(troops)[:2]:  # at most 20 troops (WR-10)
                     troops[location] += rng.randint(0, max(0, 20 - sum(troops.values())))
                 preview = game.view(seat).preview(Orders.from_json(action["orders"]))
                 found += [(c.phrase.to_json(), c.text) for c in preview.cancelled]
-            WOTR.apply(game, seat, action)
+            WOTR.apply(game, seat, WOTR.parse_action(action))
         found += [(event.phrase.to_json(), event.text) for event in game.state.log]
     # Three events no bot game is likely to reach: a Calais bid beyond the purse in a plan's
     # preview (WR-11), Parliament with nobody present anywhere (WR-15), and an attack ordered

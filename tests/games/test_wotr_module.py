@@ -1,6 +1,6 @@
-"""Wars of the Roses through the server's game interface only (roses.games.wotr): complete
-random games, restore and replay, what each seat sees (WR-20), bad input, the outcome
-(WR-18), records and bots."""
+"""Wars of the Roses through the server's game interface only (roses.games.wotr): what each
+seat sees (WR-20), bad input, the outcome (WR-18), records and bots. What every game shares
+(random games, restore and replay, private fields) is tests/games/test_every_game.py."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roses.games import IllegalAction, InvalidInput
+from roses.games import IllegalAction, InvalidInput, Playthrough
 from roses.games.wotr import BOARD_WORDS, WOTR
-from roses.server.play.views import ENVELOPE_KEYS
 from roses.wotr import Game, Orders, Phase, default_board, parse_board, replay
+from roses.wotr.actions import Pick, Unseal
 from roses.wotr.phases.planning import presence
 from tests.server.hidden import walk
 from tests.wotr.helpers import game_at, give
@@ -34,7 +34,7 @@ def new_game(players: int, seed: int) -> tuple[Any, Game]:
 def step(game: Game, rng: random.Random) -> tuple[int, Any]:
     """One random legal action of one of the seats the game waits for."""
     seat = rng.choice(WOTR.to_act(game))
-    action = WOTR.parse_action(WOTR.fallback_action(WOTR.bot_input(game, seat), rng))
+    action = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)
     WOTR.apply(game, seat, action)
     return seat, action
 
@@ -51,22 +51,7 @@ def viewers(players: int) -> list[int | None]:
     return [None, *range(players)]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_end_and_replay_from_the_log(players: int) -> None:
-    for seed in range(3):
-        deal, game, log = play(players, seed)
-        outcome = WOTR.outcome(game)
-        assert outcome is not None and sorted(outcome.ranks)[0] == 0
-        restored = WOTR.restore(deal, players, {})
-        for seat, action in log:
-            WOTR.apply(restored, seat, json.loads(json.dumps(action)))
-        for viewer in viewers(players):
-            assert WOTR.view(restored, viewer) == WOTR.view(game, viewer)
-        assert WOTR.outcome(restored) == outcome
-
-
 def test_a_game_is_fixed_by_its_seed() -> None:
-    assert WOTR.setup(7, 4, {}) == WOTR.setup(7, 4, {})
     assert WOTR.setup(7, 4, {}) != WOTR.setup(8, 4, {})
     assert WOTR.setup(7, 2, {})["houses"] is None  # WR-19: no houses with 2 or 3 players
     assert sorted(WOTR.setup(7, 4, {})["houses"]) == ["Lancaster"] * 2 + ["York"] * 2  # WR-4
@@ -129,7 +114,7 @@ def test_a_viewer_sees_their_own_sealed_plan_and_nobody_elses() -> None:
         step(game, rng)
     first = WOTR.to_act(game)[0]
     orders = Orders(calais_bid=1, calais_zone="SE")
-    WOTR.apply(game, first, orders.to_json())
+    WOTR.apply(game, first, orders)
     assert WOTR.view(game, first)["state"]["my_orders"] == orders.to_json()["orders"]
     other = 1 - first
     assert WOTR.view(game, other)["state"]["my_orders"] is None
@@ -144,7 +129,7 @@ def test_the_draft_shows_whose_pick_in_snake_order_on_turn_1() -> None:
     picks = WOTR.view(game, None)["state"]["picks"]
     assert len(picks) == 12  # WR-7: 12 cards on turn 1 with 4 players
     assert picks[:8] == [names[s] for s in [*order, *order[::-1]]]  # WR-7: snake
-    WOTR.apply(game, order[0], {"pick": game.state.layout[0]})
+    WOTR.apply(game, order[0], Pick(game.state.layout[0]))
     assert WOTR.view(game, None)["state"]["picks"] == picks[1:]
 
 
@@ -176,7 +161,9 @@ def test_a_drafts_preview_is_the_engines_reckoning_for_its_seat() -> None:
     shortfalls = 0
     for seat in WOTR.to_act(game):
         for _ in range(20):
-            orders = WOTR.fallback_action(WOTR.bot_input(game, seat), rng)["orders"]
+            orders = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(game, seat), rng))[
+                "orders"
+            ]
             for location in list(orders.get("troops", {}))[:2]:  # often short of money
                 orders["troops"][location] += rng.randint(0, 6)
             draft = json.loads(json.dumps({"turn": game.turn, "orders": orders}))
@@ -249,7 +236,7 @@ def test_nothing_is_previewed_outside_the_seats_planning() -> None:
     game = planning_game(3, 4)
     first = WOTR.to_act(game)[0]
     assert WOTR.preview(game, first, {"turn": game.turn - 1, "orders": {}}) is None  # stale
-    WOTR.apply(game, first, {"orders": {}})
+    WOTR.apply(game, first, Orders())
     assert WOTR.preview(game, first, {"turn": game.turn, "orders": {}}) is None  # sealed
     drawing, _ = new_game(2, 1)
     assert WOTR.preview(WOTR.restore(drawing, 2, {}), 0, {"orders": {}}) is None
@@ -273,7 +260,7 @@ def test_a_preview_depends_on_nothing_another_seat_hides_wr20() -> None:
 def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
     game = planning_game(3, 4)
     first, *others = WOTR.to_act(game)
-    WOTR.apply(game, first, {"orders": {}})
+    WOTR.apply(game, first, Orders())
     assert first not in WOTR.to_act(game)
     assert WOTR.may_act(game, first)  # the server lets the seat in to take it back
     assert WOTR.view(game, first)["state"]["can_unseal"]  # WR-10
@@ -281,13 +268,13 @@ def test_a_sealed_plan_can_be_taken_back_until_the_last_seal() -> None:
     assert first in WOTR.to_act(game)
     assert WOTR.view(game, first)["state"]["my_orders"] is None
     for seat in (first, *others):
-        WOTR.apply(game, seat, {"orders": {}})
+        WOTR.apply(game, seat, Orders())
     assert game.phase is not Phase.PLANNING  # the last seal reveals every plan at once
     assert [WOTR.may_act(game, seat) for seat in range(3)] == [
         seat in WOTR.to_act(game) for seat in range(3)
     ]
     with pytest.raises(IllegalAction, match="no plans are sealed"):
-        WOTR.apply(game, first, {"unseal": True})
+        WOTR.apply(game, first, Unseal())
 
 
 def test_bad_input_is_refused_with_its_reason_and_changes_nothing() -> None:
@@ -304,11 +291,11 @@ def test_bad_input_is_refused_with_its_reason_and_changes_nothing() -> None:
             WOTR.parse_action(raw)
     (seat,) = WOTR.to_act(game)
     with pytest.raises(IllegalAction, match="may not act now"):
-        WOTR.apply(game, 1 - seat, {"pick": game.state.layout[0]})
+        WOTR.apply(game, 1 - seat, Pick(game.state.layout[0]))
     with pytest.raises(IllegalAction, match="is not laid out"):
-        WOTR.apply(game, seat, {"pick": "no-such-card"})
+        WOTR.apply(game, seat, Pick("no-such-card"))
     with pytest.raises(IllegalAction, match="no orders are given in draw cards"):
-        WOTR.apply(game, seat, {"orders": {}})
+        WOTR.apply(game, seat, Orders())
     assert [WOTR.view(game, seat) for seat in viewers(2)] == before
 
 
@@ -334,7 +321,7 @@ def test_any_json_is_an_action_in_one_form_or_refused(raw: Any) -> None:
     except InvalidInput as error:
         assert error.message
     else:
-        assert WOTR.parse_action(action) == action
+        assert WOTR.parse_action(WOTR.action_json(action)) == action
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -362,23 +349,22 @@ def test_only_a_tie_on_every_tie_break_shares_a_place() -> None:
     assert WOTR.outcome(game).ranks == (1, 2, 0)  # type: ignore[union-attr]
 
 
-def test_no_outcome_while_the_game_runs() -> None:
-    _, game = new_game(4, 1)
-    assert WOTR.outcome(game) is None
+def played(deal: Any, game: Game, log: Log) -> Playthrough[Game, Any]:
+    return Playthrough(game.players, {}, deal, tuple(log), game)
 
 
 def test_the_record_replays_to_the_same_result() -> None:
-    _, game, log = play(3, 6)
-    record = json.loads(json.dumps(WOTR.record(game, ["ann", "bob", "cy"])))
+    deal, game, log = play(3, 6)
+    record = json.loads(json.dumps(WOTR.record(played(deal, game, log), ["ann", "bob", "cy"])))
     assert record["names"] == ["ann", "bob", "cy"]
     assert len(record["actions"]) == len(log)
     assert replay(record).outcome() == game.outcome()
 
 
 def test_replay_frames_one_per_action_as_the_seat_sees_them() -> None:
-    _, game, log = play(2, 8)
+    deal, game, log = play(2, 8)
     for seat in viewers(2):
-        frames = WOTR.replay(game, seat)
+        frames = WOTR.replay(played(deal, game, log), seat)
         assert len(frames) == len(log) + 1
         final = WOTR.view(game, seat)
         assert {**frames[-1], "state": {**frames[-1]["state"], "log": []}} == {
@@ -389,12 +375,6 @@ def test_replay_frames_one_per_action_as_the_seat_sees_them() -> None:
         for frame in frames:
             if frame["state"]["phase"] == Phase.PLANNING.value:  # WR-20
                 assert sum(money is not None for money in frame["state"]["money"]) <= 1
-
-
-def test_views_leave_the_servers_keys_alone() -> None:
-    game = planning_game(2, 1)
-    for seat in viewers(2):
-        assert not WOTR.view(game, seat).keys() & ENVELOPE_KEYS
 
 
 def test_materials_are_the_public_board() -> None:
@@ -431,7 +411,7 @@ def test_bots_play_legal_actions(bot: str) -> None:
 
 def test_options_and_seats() -> None:
     assert WOTR.parse_options(3, {}) == {}
-    with pytest.raises(InvalidInput, match="2, 3 or 4"):
+    with pytest.raises(InvalidInput, match="choose 2, 3, 4"):
         WOTR.parse_options(5, {})
     with pytest.raises(InvalidInput, match="no option 'light'"):
         WOTR.parse_options(2, {"light": True})

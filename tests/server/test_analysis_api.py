@@ -221,7 +221,7 @@ def test_the_analysis_input_is_the_same_whatever_the_order_of_the_pile() -> None
     for _ in range(4):  # plays, not draws: the drawn card would differ
         move = next(m for m in states[0].board.legal_moves() if str(m) != "draw")
         for state in states:
-            ROSE_KING.apply(state, state.board.turn, str(move))
+            ROSE_KING.apply(state, state.board.turn, move)
     first, second = (ROSE_KING.analysis_inputs(state) for state in states)
     assert len(first) == 4
     assert [(ply, view.to_dict(), move) for ply, view, move in first] == [

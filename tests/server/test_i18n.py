@@ -292,7 +292,9 @@ def test_a_wars_of_the_roses_refusal_is_translated_with_its_words() -> None:
     game = WOTR.restore(WOTR.setup(1, 2, {}), 2, {})
     (seat,) = WOTR.to_act(game)
     with pytest.raises(IllegalAction) as refused:
-        WOTR.apply(game, seat, {"orders": {}})  # no plans while the cards are drawn
+        WOTR.apply(
+            game, seat, WOTR.parse_action({"orders": {}})
+        )  # no plans while the cards are drawn
     with speaking("it"):
         phase = gettext("draw cards")
         assert phase != "draw cards"

@@ -4,7 +4,6 @@ opt-in or with nothing waiting, and an unsubscribe link that works without signi
 
 from __future__ import annotations
 
-import json
 import random
 import uuid
 from collections.abc import Iterator
@@ -203,10 +202,10 @@ def test_the_digest_names_each_waiting_game_and_no_secret(
     wotr_until(mail_client, [one, two], wotr_id, "planning")
     with services_of(mail_client.app).sessions() as db:  # type: ignore[attr-defined]
         live = LiveGame(read_game(db, wotr_id))
-    plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3))
+    plan = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(3)))
     sealed = one.post(
         f"/api/games/{wotr_id}/moves",
-        {"move": json.loads(json.dumps(plan)), "version": live.version},
+        {"move": plan, "version": live.version},
     )
     assert sealed.status_code == 200, sealed.text
     address = _address("two")

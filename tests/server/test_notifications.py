@@ -65,10 +65,10 @@ def test_wotr_plans_to_make_wait_and_a_sealed_plan_stays_secret(client: TestClie
     assert two.get(WAITING).json()["count"] == 1
     with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
         live = LiveGame(read_game(db, game_id))
-    plan = WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(1))
+    plan = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(1)))
     sealed = one.post(
         f"/api/games/{game_id}/moves",
-        {"move": json.loads(json.dumps(plan)), "version": live.version},
+        {"move": plan, "version": live.version},
     )
     assert sealed.status_code == 200, sealed.text
     assert one.get(WAITING).json()["count"] == 0

@@ -3,7 +3,6 @@ team, RK-16) ranks last; written through the game's writer and announced like an
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -87,10 +86,10 @@ def wotr_until(client: TestClient, players: list[Player], game_id: int, phase: s
         if live.state.phase.value == phase:
             return
         seat = live.to_act[0]
-        action = WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng)
+        action = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng))
         answer = players[seat].post(
             f"/api/games/{game_id}/moves",
-            {"move": json.loads(json.dumps(action)), "version": live.version},
+            {"move": action, "version": live.version},
         )
         assert answer.status_code == 200, answer.text
 

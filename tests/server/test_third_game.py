@@ -15,7 +15,7 @@ from roses.games import GAMES, register
 from roses.server import Settings, create_app
 
 from .conftest import Player, sign_up
-from .duel import DUEL
+from .duel import DUEL, Bid
 from .hidden import walk
 
 pytestmark = pytest.mark.timeout(60)
@@ -91,7 +91,9 @@ def test_a_duel_is_played_through_the_server_with_its_secrets_kept(
     assert view["status"] == "finished"
     assert view["result"] == {"bids": [7, 3], "ranks": [0, 1]}
     record = north.get(f"/api/games/{game_id}/record").json()
-    assert record["codes"] == [north_code, south_code]
+    assert record["deal"] == {"codes": [north_code, south_code]}  # the default record
+    assert record["actions"] == [[0, {"bid": 7}], [1, {"bid": 3}], [0, {"say": "good luck"}],
+                                 [1, {"say": "thanks"}]]  # fmt: skip
     frames = north.get(f"/api/games/{game_id}/replay").json()["frames"]
     assert len(frames) == 5 and frames[-1]["said"] == ["good luck", "thanks"]
 
@@ -117,7 +119,7 @@ def test_a_duel_refuses_what_it_does_not_know(duel_client: TestClient) -> None:
     north, south = sign_up(duel_client), sign_up(duel_client)
     seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
     options = north.post("/api/games", {"game": "duel", "seats": seats, "options": {"x": True}})
-    assert options.status_code == 422 and "no options" in options.json()["detail"]
+    assert options.status_code == 422 and "has no option 'x'" in options.json()["detail"]
     unknown = north.post("/api/games", {"game": "chess", "seats": seats})
     assert unknown.status_code == 422 and "no game 'chess'" in unknown.json()["detail"]
     game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
@@ -191,3 +193,39 @@ def test_a_draft_is_seen_by_its_seat_alone_and_changes_no_version(
     for message in (pushed, south.game(game["id"]), spectator.game(game["id"])):
         assert "bid-7-then-bluff" not in str(message)
     assert pushed["version"] == game["version"] + 1  # the draft moved no version
+
+
+def test_an_action_is_parsed_once_and_applied_as_parsed(
+    duel_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move's JSON is read by ``parse_action`` once; ``apply`` gets the typed action."""
+    north, south = sign_up(duel_client), sign_up(duel_client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": south.name}]
+    game = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    game = south.post(f"/api/games/{game['id']}/join").json()  # read into memory
+    parsed: list[Any] = []
+    applied: list[Any] = []
+    parse, apply = DUEL.parse_action, DUEL.apply
+    monkeypatch.setattr(DUEL, "parse_action", lambda raw: parsed.append(raw) or parse(raw))
+    monkeypatch.setattr(
+        DUEL,
+        "apply",
+        lambda state, seat, action: applied.append(action) or apply(state, seat, action),
+    )
+    _post(north, game, {"bid": 4})
+    assert parsed == [{"bid": 4}] and applied == [Bid(4)]
+
+
+def test_a_bots_answer_is_parsed_once(
+    duel_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parsed: list[Any] = []
+    parse = DUEL.parse_action
+    monkeypatch.setattr(DUEL, "parse_action", lambda raw: parsed.append(raw) or parse(raw))
+    north = sign_up(duel_client)
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "steady"}]
+    view = north.post("/api/games", {"game": "duel", "seats": seats}).json()
+    with north.websocket(f"/api/games/{view['id']}/ws") as socket:
+        while view["bid_made"] != [False, True]:
+            view = socket.receive_json()["game"]
+    assert parsed.count({"bid": 5}) == 1  # the steady bot's bid

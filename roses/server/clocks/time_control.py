@@ -230,12 +230,12 @@ def clock_due(rule: TimeoutRule | None, clocks: list[SeatClock] | None) -> datet
 
 
 def rule_of(
-    module: GameModule[Any], players: int, control: TimeControl | None
+    module: GameModule[Any, Any], players: int, control: TimeControl | None
 ) -> TimeoutRule | None:
     return None if control is None else module.timeout_rule(players, control.live)
 
 
-def start_game_clocks(game: Game, module: GameModule[Any], now: datetime) -> None:
+def start_game_clocks(game: Game, module: GameModule[Any, Any], now: datetime) -> None:
     """The game starts (every seat filled): its clocks start, for the seats it waits for."""
     control = TimeControl.from_json(game.time_control)
     if control is None:

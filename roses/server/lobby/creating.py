@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roses.games import JSON, GameModule, InvalidInput, game_module
+from roses.games import JSON, GameModule, InvalidInput, bots_offered, game_module
 
 from ..accounts.users import find_user
 from ..clocks.time_control import TimeControl, server_time, start_game_clocks
@@ -19,12 +19,14 @@ from ..http.schemas import NewGame
 from ..i18n import _, game_error
 
 
-def _check_bot(module: GameModule[Any], index: int, bot: str, strength: str | None) -> str | None:
+def _check_bot(
+    module: GameModule[Any, Any], index: int, bot: str, strength: str | None
+) -> str | None:
     """Seat ``index``'s bot strength (its default if not given, None for a bot without
     strengths: its rating is the bot's own); ``Unprocessable`` naming the field and the
     choices. A bot that does not search has nothing a strength could change, so asking one
     of it is refused rather than quietly ignored (the form offers none)."""
-    bots = module.bots()
+    bots = bots_offered(module)
     if bot not in bots:
         raise Unprocessable(
             f"seats.{index}.bot",
@@ -117,7 +119,7 @@ def deal_seed() -> int:
 
 
 def new_game(
-    module: GameModule[Any], players: int, options: dict[str, JSON], created_by: int
+    module: GameModule[Any, Any], players: int, options: dict[str, JSON], created_by: int
 ) -> Game:
     """A game of ``module`` with a fresh deal, waiting for its seats (to be added)."""
     seed = deal_seed()
@@ -135,13 +137,13 @@ def new_game(
     )
 
 
-def start_if_full(game: Game, module: GameModule[Any]) -> None:
+def start_if_full(game: Game, module: GameModule[Any, Any]) -> None:
     """Start the game once every seat has a player or a bot."""
     if all(_is_filled(seat) for seat in game.seats):
         _start(game, module)
 
 
-def _start(game: Game, module: GameModule[Any]) -> None:
+def _start(game: Game, module: GameModule[Any, Any]) -> None:
     state = module.restore(game.deal, game.players, game.options)
     game.status = GameStatus.ACTIVE
     game.to_act = list(module.to_act(state))

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from roses.games import GAMES
+from roses.games import GAMES, bots_offered
 
 from ..accounts import quotas
 from ..accounts.signed_in import CurrentUser
@@ -55,7 +55,7 @@ def catalog(request: Request) -> dict[str, Any]:
                 "player_counts": list(module.player_counts),
                 "options": [option.to_json() for option in module.option_fields],
                 "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
-                "bots": {name: list(strengths) for name, strengths in module.bots().items()},
+                "bots": {name: list(strengths) for name, strengths in bots_offered(module).items()},
                 "tutorial": module.tutorial() is not None,
             }
             for module in GAMES.values()

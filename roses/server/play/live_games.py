@@ -19,7 +19,17 @@ from typing import Any, Protocol
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.games import JSON, GameModule, IllegalAction, InvalidInput, Outcome, game_module
+from roses.games import (
+    JSON,
+    Forfeit,
+    GameError,
+    GameModule,
+    IllegalAction,
+    InvalidInput,
+    Outcome,
+    Playthrough,
+    game_module,
+)
 from roses.games.base import TimeoutRule, draft_preview
 
 from ..clocks import time_control
@@ -77,7 +87,7 @@ class GameHeader:
                 _("game {id} is of a game this server no longer offers", id=game.id)
             ) from None
         self.id = game.id
-        self.module: GameModule[Any] = module
+        self.module: GameModule[Any, Any] = module
         self.players = game.players
         self.options = dict(game.options)
         self.status = game.status
@@ -105,7 +115,9 @@ class LiveGame(GameHeader):
     def __init__(self, stored: StoredGame) -> None:
         super().__init__(stored.game)
         game = stored.game
+        self.deal = game.deal
         self.state = self.module.restore(game.deal, game.players, game.options)
+        self.history: list[tuple[int, Any]] = []  # every action so far, parsed
         # since[seat]: the first version on which this seat's pending decision was current;
         # a decision made on an older version is stale (a second tab, a late bot).
         self.since = [0] * game.players
@@ -123,13 +135,22 @@ class LiveGame(GameHeader):
 
     def _replay(self, seat: int, action: JSON, version: int) -> list[int]:
         before = set(self.module.to_act(self.state))
-        self.module.apply(self.state, seat, action)
+        self.make(seat, self.module.parse_action(action))
         since = list(self.since)
         since[seat] = version
         for other in self.module.to_act(self.state):
             if other not in before:
                 since[other] = version
         return since
+
+    def make(self, seat: int, action: Any) -> None:
+        """``seat``'s parsed action made on the state and kept in the history."""
+        self.module.apply(self.state, seat, action)
+        self.history.append((seat, action))
+
+    def played(self) -> Playthrough[Any, Any]:
+        """The game so far, for its replay and record."""
+        return Playthrough(self.players, self.options, self.deal, tuple(self.history), self.state)
 
     def module_view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` sees of the game itself, built once per version."""
@@ -173,10 +194,11 @@ class LiveGame(GameHeader):
                 )
             )
 
-    def apply(self, seat: int, action: JSON) -> Change:
-        """Apply in memory and describe the change to write; ``Conflict`` if illegal."""
+    def apply(self, seat: int, action: Any) -> Change:
+        """Apply the parsed ``action`` in memory and describe the change to write;
+        ``Conflict`` if illegal."""
         try:
-            self.module.apply(self.state, seat, action)
+            self.make(seat, action)
         except IllegalAction as error:
             raise Conflict(game_error(error)) from None
         to_act = self.module.to_act(self.state)
@@ -188,7 +210,7 @@ class LiveGame(GameHeader):
             based_on=self.version,
             number=self.actions,
             seat=seat,
-            action=action,
+            action=self.module.action_json(action),
             to_act=list(to_act),
             turn_since=utcnow() if set(to_act) != set(self.to_act) else self.turn_since,
             status=GameStatus.ACTIVE if outcome is None else GameStatus.FINISHED,
@@ -267,7 +289,7 @@ FinishedHook = Callable[[Session, int], None]
 def lost_on_time(live: LiveGame, seat: int) -> Outcome:
     """The game's outcome of ``seat``'s loss on time; the result names the seat
     (``lost_on_time``) for the pages to say so."""
-    outcome = live.module.lost_on_time(live.state, seat)
+    outcome = live.module.forfeit(live.state, live.players, seat, Forfeit.TIME)
     return Outcome(outcome.ranks, {**outcome.summary, "lost_on_time": seat})
 
 
@@ -338,13 +360,26 @@ class LiveGames:
 
     async def act(self, game_id: int, seat_of: Callable[[LiveGame], int], raw: JSON,
                   version: int) -> LiveGame:  # fmt: skip
-        """One seat's action: parsed, checked, applied, written, announced, in that order."""
-        live = await self.locked(game_id)
-        try:
+        """One seat's action as sent: parsed, checked, applied, written, announced."""
+
+        def parsed(live: LiveGame) -> Any:
             try:
-                action = live.module.parse_action(raw)
+                return live.module.parse_action(raw)
             except InvalidInput as error:
                 raise Unprocessable("move", game_error(error)) from None
+
+        return await self._act(game_id, seat_of, parsed, version)
+
+    async def act_parsed(self, game_id: int, seat_of: Callable[[LiveGame], int], action: Any,
+                         version: int) -> LiveGame:  # fmt: skip
+        """The same for an action the server parsed already (a bot's, a stand-in's)."""
+        return await self._act(game_id, seat_of, lambda _: action, version)
+
+    async def _act(self, game_id: int, seat_of: Callable[[LiveGame], int],
+                   action_of: Callable[[LiveGame], Any], version: int) -> LiveGame:  # fmt: skip
+        live = await self.locked(game_id)
+        try:
+            action = action_of(live)
             seat = seat_of(live)
             live.check_turn(seat, version)
             live.check_clock(seat)
@@ -457,8 +492,8 @@ class LiveGames:
                     return  # known already (e.g. read after the change)
                 if live.version == change.based_on and not live.stale:
                     try:
-                        live.module.apply(live.state, change.seat, change.action)
-                    except IllegalAction:  # our state differs from the writer's: read it
+                        live.make(change.seat, live.module.parse_action(change.action))
+                    except GameError:  # our state differs from the writer's: read it
                         self.evict(change.game_id)
                     else:
                         live.accept(change)

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 
-from roses.games import JSON, Outcome
+from roses.games import JSON, Forfeit, Outcome
 from roses.games.base import TimeoutRule
 
 from ..accounts.signed_in import CurrentUser
@@ -119,7 +119,7 @@ async def replay(game_id: GameId, user: CurrentUser, request: Request) -> dict[s
     """Every state of the game action by action, as my seat may see each (all, once over)."""
     live = await services(request).games.get(game_id)
     seat = None if live.status == GameStatus.FINISHED else live.seat_of(user.id)
-    return {"game": summary(live, user.id), "frames": live.module.replay(live.state, seat)}
+    return {"game": summary(live, user.id), "frames": live.module.replay(live.played(), seat)}
 
 
 @router.get("/games/{game_id}/record", tags=["play"])
@@ -130,7 +130,7 @@ async def record(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
         raise Conflict(_("the record holds the deal's secrets: it is ready when the game is over"))
     names = [seat.player or f"bot:{seat.bot}" for seat in live.seats]
     return JSONResponse(
-        live.module.record(live.state, names),
+        live.module.record(live.played(), names),
         headers={
             "Content-Disposition": f'attachment; filename="{live.module.name}-{game_id}.json"'
         },
@@ -146,7 +146,7 @@ async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
         seat = live.seat_of(user.id)
         if seat is None:
             raise Forbidden(_("you have no seat in this game"))
-        return live.module.resign(live.state, seat)
+        return live.module.forfeit(live.state, live.players, seat, Forfeit.RESIGNATION)
 
     live = await services(request).games.finish(game_id, outcome)
     return JSONResponse(game_view(live, user.id))

@@ -21,7 +21,7 @@ from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
-from roses.games import JSON, game_module
+from roses.games import JSON, bot_player, game_module
 from roses.games.base import analysable
 
 log = logging.getLogger("roses.server.bots")
@@ -106,10 +106,11 @@ def _work(connection: Connection, niceness: int) -> None:
                 analyse = analyses.analyse_position if job.position else analyses.analyse
                 answer = analyse(job.analysis_input, job.seconds)
             else:
+                bots = bot_player(module)
                 _ready(
-                    connection, prepared, (job.game, job.bot), partial(module.prepare_bot, job.bot)
+                    connection, prepared, (job.game, job.bot), partial(bots.prepare_bot, job.bot)
                 )
-                answer = module.bot_action(job.bot, job.bot_input, job.seconds, job.seed)
+                answer = bots.bot_action(job.bot, job.bot_input, job.seconds, job.seed)
             connection.send(("ok", answer))
         except Exception as error:  # reported to the server, which stands in a random action
             connection.send(("error", f"{type(error).__name__}: {error}"))

@@ -13,11 +13,12 @@ import contextlib
 import logging
 import random
 import secrets
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.games import JSON, GameError
+from roses.games import GameError, bot_player
 
 from ..db.models import Game, GameStatus, Seat
 from ..db.store import offered
@@ -48,7 +49,7 @@ class BotRunner:
             job = BotJob(
                 game=live.module.name,
                 bot=info.bot,
-                bot_input=live.module.bot_input(live.state, seat),
+                bot_input=bot_player(live.module).bot_input(live.state, seat),
                 seconds=seconds,
                 seed=secrets.randbits(63),
             )
@@ -60,7 +61,7 @@ class BotRunner:
         try:
             action = await self._choose(live, job)
             try:
-                await self._games.act(live.id, lambda _: seat, action, version)
+                await self._games.act_parsed(live.id, lambda _: seat, action, version)
             except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
                 log.info("bot move in game %s not applied: %s", live.id, error.message)
         finally:  # at once: a change after this starts a new task
@@ -71,19 +72,21 @@ class BotRunner:
                 if not current.stale:
                     self.poke(current)
 
-    async def decide(self, live: LiveGame, seat: int, bot: str) -> JSON:
+    async def decide(self, live: LiveGame, seat: int, bot: str) -> Any:
         """``bot``'s decision for ``seat`` from its view now, at the quickest strength's
-        time: a stand-in for an absent player (``timeouts.py``)."""
+        time, parsed: a stand-in for an absent player (``timeouts.py``)."""
         job = BotJob(
             game=live.module.name,
             bot=bot,
-            bot_input=live.module.bot_input(live.state, seat),
+            bot_input=bot_player(live.module).bot_input(live.state, seat),
             seconds=min(self._settings.bot_seconds.values(), default=0.2),
             seed=secrets.randbits(63),
         )
         return await self._choose(live, job)
 
-    async def _choose(self, live: LiveGame, job: BotJob) -> JSON:
+    async def _choose(self, live: LiveGame, job: BotJob) -> Any:
+        """The bot's action parsed (once: ``act_parsed`` takes it as it is), or a random
+        legal one if it failed."""
         limit = job.seconds + self._settings.bot_margin_seconds
         try:
             action = await self._pool.run(job, limit)
@@ -94,7 +97,7 @@ class BotRunner:
             log.warning("bot %s failed in game %s: %s", job.bot, live.id, error)
         except GameError as error:
             log.warning("bot %s answered nonsense in game %s: %s", job.bot, live.id, error.message)
-        return live.module.fallback_action(job.bot_input, random.Random(job.seed))
+        return bot_player(live.module).fallback_action(job.bot_input, random.Random(job.seed))
 
     async def resume_all(self, sessions: sessionmaker[Session]) -> None:
         """After a restart: read the games where a bot may be to move (reading a game starts

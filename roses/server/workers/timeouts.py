@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from roses.games import JSON, Outcome
+from roses.games import Outcome
 from roses.games.base import StandIn, TimeoutRule
 
 from ..clocks.time_control import clock_due, run_out, server_time
@@ -101,11 +101,11 @@ class Timeouts:
 
     async def _stand_in(self, live: LiveGame, seat: int, version: int) -> None:
         stand_in: StandIn = live.module.stand_in(live.state, seat)
-        action: JSON = stand_in.action
+        action = stand_in.action
         if stand_in.bot is not None:
             action = await self._bots.decide(live, seat, stand_in.bot)
         log.info("game %s: %s's time ran out; a stand-in acts", live.id, live.seats[seat].label)
-        await self._games.act(live.id, lambda _: seat, action, version)
+        await self._games.act_parsed(live.id, lambda _: seat, action, version)
 
     async def sweep(self) -> None:
         """Act on every game due now; arm the timers of those due before the next sweep."""
