@@ -74,6 +74,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.style = style or Style()
         self._base: tuple[PlayerView, list[int]] | None = None  # zone VP of the real table
+        self._leader: tuple[PlayerView, int] | None = None
 
     def act(self, view: PlayerView) -> Action:
         if view.phase is Phase.DRAW:
@@ -92,9 +93,13 @@ class HeuristicBot:
 
     def leader(self, view: PlayerView) -> int:
         """The strongest opponent: most VP, then most income."""
+        if self._leader is not None and self._leader[0] is view:
+            return self._leader[1]  # asked for every what-if table of one decision
         me = self.seat(view)
         rivals = [s for s in range(view.players) if s != me]
-        return max(rivals, key=lambda s: (view.vp[s], self.income(view, s)))
+        leader = max(rivals, key=lambda s: (view.vp[s], self.income(view, s)))
+        self._leader = (view, leader)
+        return leader
 
     def income(self, view: PlayerView, seat: int) -> int:
         board = view.board
