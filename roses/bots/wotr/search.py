@@ -47,13 +47,15 @@ from roses.wotr.reveal import resolve_reveal
 from roses.wotr.state import VP_SOURCES, GameState, Phase
 from roses.wotr.view import PlayerView
 
+from .draft import draft_pick
 from .heuristic import POUND_VP, HeuristicBot, Style
 from .inference import inferred_money
 from .table import seat_view, table_of
-from .variations import nearby_plans
+from .variations import calais_bids, nearby_plans
 
 DEFAULT_SECONDS: Final = 1.0
 TIME_SHARE: Final = 0.7  # of the time limit spent searching: the rest is for the answer
+DRAFT_SHARE: Final = 0.5  # of the time limit, at most, for a pick (it needs much less)
 RESERVE: Final = 0.03  # seconds more kept back, for quick decisions on a busy machine
 # The heuristic's own way first: it is the plan played when time runs out before the search.
 STYLES: Final = (
@@ -70,7 +72,13 @@ STYLES: Final = (
 RECURRING: Final = tuple(source for source in VP_SOURCES if source != "calais")
 REPEAT: Final = 0.8  # how much of this turn's Parliament VP a seat counts on in each turn left
 LEAD_SCALE: Final = 8.0  # VP: a lead this large is worth about 3/4 of a certain win
-KEPT_SHARE: Final = 0.1  # plans the average strategy chooses less often are not played
+KEPT_SHARE: Final = 0.1  # plans the average strategy chooses less often are not played,
+KEPT_OF_BEST: Final = 0.5  # nor those it chooses less than half as often as its favourite
+CANDIDATE_SHARE: Final = 0.35  # of the search's time, at most, for making candidates
+THEIR_BIDS: Final = (0, 2, 4, 7)  # the others' Calais bids weighed
+WIDEN_AT: Final = (0.3, 0.55, 0.75)  # shares of the budget after which candidates are added
+WIDEN_TOP: Final = 2  # around this many of a seat's favourite plans
+HEURISTIC_PRIOR: Final = 0.5  # how often the others are assumed to play the heuristic's plan
 
 
 @dataclass
@@ -97,6 +105,13 @@ class Matching:
         for k, value in enumerate(values):
             self.regrets[k] = max(0.0, self.regrets[k] + value - expected)
             self.totals[k] += iteration * strategy[k]
+
+    def grow(self, size: int) -> None:
+        """New candidates join with no regret and no history."""
+        extra = size - self.size
+        self.regrets += [0.0] * extra
+        self.totals += [0.0] * extra
+        self.size = size
 
     def average(self) -> list[float]:
         total = sum(self.totals)
@@ -162,8 +177,8 @@ class PlanSearch:
         self.cache: dict[tuple[int, ...], tuple[float, ...]] = {}
         self.iterations = 0
 
-    def out_of_time(self) -> bool:
-        return time.perf_counter() >= self.deadline
+    def out_of_time(self, deadline: float | None = None) -> bool:
+        return time.perf_counter() >= (self.deadline if deadline is None else deadline)
 
     def add_candidate(self, seat: int, plan: Orders) -> None:
         player = self.table.players[seat]
@@ -176,21 +191,28 @@ class PlanSearch:
     def make_candidates(self) -> None:
         """The heuristic's plans first (every seat's), then the variations, then the empty
         plan, checking the clock between them: a short search still has the main ones."""
+        start = time.perf_counter()
+        enough = start + CANDIDATE_SHARE * (self.deadline - start)
         views = [
             self.view if seat == self.me else seat_view(self.view, seat, self.money)
             for seat in range(self.view.players)
         ]
         for style in STYLES:
             for seat in [self.me, *(s for s in range(self.view.players) if s != self.me)]:
-                if self.out_of_time() and self.candidates[seat]:
+                if self.out_of_time(enough) and self.candidates[seat]:
                     continue
                 planner = HeuristicBot(self.rng.randrange(2**32), style)
                 self.add_candidate(seat, planner.plan(views[seat]))
         for seat in range(self.view.players):
             self.add_candidate(seat, Orders())
-        # The viewer's own plans near the heuristic's: the others are modelled more coarsely.
+        # The others' Calais bids, against which the viewer's own bids are weighed...
+        for seat in range(self.view.players):
+            if seat != self.me and not self.out_of_time(enough):
+                for plan in calais_bids(views[seat], self.candidates[seat][0], THEIR_BIDS):
+                    self.add_candidate(seat, plan)
+        # ...and the viewer's own plans near the heuristic's.
         for plan in nearby_plans(self.view, self.candidates[self.me][0]):
-            if self.out_of_time():
+            if self.out_of_time(enough):
                 break
             self.add_candidate(self.me, plan)
 
@@ -204,13 +226,38 @@ class PlanSearch:
             found = self.cache[profile] = utilities(position_values(self.table, state))
         return found
 
+    def progress(self, start: float) -> float:
+        """The share of the search's budget (iterations, or else time) used since ``start``."""
+        if self.max_iterations is not None:
+            return self.iterations / max(1, self.max_iterations)
+        return (time.perf_counter() - start) / max(1e-9, self.deadline - start)
+
+    def widen(self, matchings: list[Matching]) -> None:
+        """New candidates near the plans the search likes best so far: the viewer's, and in
+        a 2-player game its opponent's too (with more seats each iteration would cost too
+        much). They join with no regret, so they are tried from the next iteration."""
+        seats = [self.me] if self.view.players > 2 else list(range(self.view.players))
+        for seat in seats:
+            average = matchings[seat].average()
+            best = sorted(range(len(average)), key=average.__getitem__, reverse=True)
+            view = self.view if seat == self.me else seat_view(self.view, seat, self.money)
+            for index in best[:WIDEN_TOP]:
+                for plan in nearby_plans(view, self.candidates[seat][index]):
+                    self.add_candidate(seat, plan)
+            matchings[seat].grow(len(self.candidates[seat]))
+
     def run(self) -> SearchReport:
         self.make_candidates()
         seats = range(self.view.players)
         matchings = [Matching(len(self.candidates[seat])) for seat in seats]
+        start = time.perf_counter()
+        widenings = list(WIDEN_AT)
         while not self.out_of_time() and self.iterations != self.max_iterations:
+            if widenings and self.progress(start) >= widenings[0]:
+                widenings.pop(0)
+                self.widen(matchings)
             self.iterations += 1
-            profile = [self._sample(matching.strategy()) for matching in matchings]
+            profile = [self._sample_plan(seat, matchings[seat]) for seat in seats]
             for seat in seats:
                 values = []
                 for index in range(matchings[seat].size):
@@ -229,14 +276,20 @@ class PlanSearch:
         )
 
     def choose(self, report: SearchReport) -> Orders:
-        """A plan drawn from the viewer's average strategy, rare ones left out."""
-        weights = [p if p >= KEPT_SHARE else 0.0 for p in report.average]
-        if sum(weights) <= 0:
-            weights = list(report.average)
+        """A plan drawn from the viewer's average strategy, rare ones left out (a short
+        search's average is mostly noise); the heuristic's plan if there was no time."""
+        kept = max(KEPT_SHARE, KEPT_OF_BEST * max(report.average))
+        weights = [p if p >= kept else 0.0 for p in report.average]
+        if report.iterations == 0 or sum(weights) <= 0:  # not one full iteration
+            return self.candidates[self.me][0]
         return self.rng.choices(self.candidates[self.me], weights=weights)[0]
 
-    def _sample(self, strategy: list[float]) -> int:
-        return self.rng.choices(range(len(strategy)), weights=strategy)[0]
+    def _sample_plan(self, seat: int, matching: Matching) -> int:
+        """A plan for ``seat`` from its current strategy; for the others, their heuristic
+        plan part of the time (the model of them: a player much like the heuristic)."""
+        if seat != self.me and self.rng.random() < HEURISTIC_PRIOR:
+            return 0
+        return self.rng.choices(range(matching.size), weights=matching.strategy())[0]
 
 
 class SearchBot:
@@ -258,8 +311,11 @@ class SearchBot:
         self.last_report: SearchReport | None = None
 
     def act(self, view: PlayerView) -> Action:
+        if view.phase is Phase.DRAW and len(set(view.layout)) > 1:
+            deadline = time.perf_counter() + self.time_limit * DRAFT_SHARE
+            return draft_pick(view, self.rng, deadline)
         if view.phase is not Phase.PLANNING:
-            return self.heuristic.act(view)  # a pick (WR-7) or French Aid (WR-9)
+            return self.heuristic.act(view)  # French Aid (WR-9)
         # A margin for building the table and answering: the limit is for the whole answer,
         # and a worker process on a busy machine may wait a while for a core.
         searching = max(self.time_limit * TIME_SHARE - RESERVE, self.time_limit / 2)

@@ -47,3 +47,20 @@ def seat_view(view: PlayerView, seat: int, money: tuple[int, ...]) -> PlayerView
     """What ``seat`` would see now if ``money`` were everyone's money: the table is public,
     so only the viewer and the screens differ."""
     return replace(view, viewer=seat, money=money, my_orders=None, french_aid_offer=0)
+
+
+def view_of(view: PlayerView, state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` would see of the what-if ``state`` during the draft (WR-7): the table
+    as it now stands in ``state``, and the cards left to pick."""
+    return replace(
+        view,
+        viewer=seat,
+        owner=dict(state.owner),
+        noble_zone=dict(state.noble_zone),
+        layout=tuple(state.layout),
+        picks=tuple(state.picks[state.pick_index :]),
+        mercenaries=tuple(player.mercenaries for player in state.players),
+        mercenary_supply=state.mercenary_supply,
+        award_holder=dict(state.award_holder),
+        my_orders=None,
+    )
