@@ -81,7 +81,8 @@ def nearby_plans(view: PlayerView, base: Orders) -> Iterator[Orders]:
         for extra in (0, 1):
             added = replace(base, troops=_with(troops, card, needed + extra))
             yield affordable(view, added)
-    mine = [card for card in view.owned(me) if card in board.icons and board.icons[card].is_location]
+    mine = [card for card in view.owned(me)
+            if card in board.icons and board.icons[card].is_location]  # fmt: skip
     for card in sorted(mine, key=worth, reverse=True)[:TOP]:
         yield affordable(view, replace(base, troops=_with(troops, card, 1)))
         yield affordable(view, replace(base, troops=_with(troops, card, 2)))
