@@ -78,7 +78,6 @@ CANDIDATE_SHARE: Final = 0.35  # of the search's time, at most, for making candi
 THEIR_BIDS: Final = (0, 2, 4, 7)  # the others' Calais bids weighed
 WIDEN_AT: Final = (0.3, 0.55, 0.75)  # shares of the budget after which candidates are added
 WIDEN_TOP: Final = 2  # around this many of a seat's favourite plans
-HEURISTIC_PRIOR: Final = 0.5  # how often the others are assumed to play the heuristic's plan
 
 
 @dataclass
@@ -257,7 +256,7 @@ class PlanSearch:
                 widenings.pop(0)
                 self.widen(matchings)
             self.iterations += 1
-            profile = [self._sample_plan(seat, matchings[seat]) for seat in seats]
+            profile = [self._sample(matching) for matching in matchings]
             for seat in seats:
                 values = []
                 for index in range(matchings[seat].size):
@@ -284,11 +283,7 @@ class PlanSearch:
             return self.candidates[self.me][0]
         return self.rng.choices(self.candidates[self.me], weights=weights)[0]
 
-    def _sample_plan(self, seat: int, matching: Matching) -> int:
-        """A plan for ``seat`` from its current strategy; for the others, their heuristic
-        plan part of the time (the model of them: a player much like the heuristic)."""
-        if seat != self.me and self.rng.random() < HEURISTIC_PRIOR:
-            return 0
+    def _sample(self, matching: Matching) -> int:
         return self.rng.choices(range(matching.size), weights=matching.strategy())[0]
 
 
