@@ -32,7 +32,8 @@ def test_a_tiny_match_prints_its_figures_and_logs_every_game(tmp_path: Path, cap
     assert code == 0, out
     header, *games = log_lines(log)
     assert header["match"] == {"bot_a": "heuristic", "bot_b": "random", "players": 3,
-                               "games": 3, "seed": 4, "time_limit": None}  # fmt: skip
+                               "games": 3, "seed": 4, "time_limit": None,
+                               "time_limit_b": None}  # fmt: skip
     assert sorted(g["game"] for g in games) == [0, 1, 2]
     assert sorted(g["a_seat"] for g in games) == [0, 1, 2]  # bot A in each seat once
     wins = sum(g["points_a"] for g in games)
@@ -97,3 +98,15 @@ def test_each_deal_is_played_from_every_seat() -> None:
     for result in results:
         assert result.decisions[0] > 0 and result.decisions[1] > result.decisions[0]
         assert 0 <= result.points_a <= 1
+
+
+def test_time_odds_give_bot_b_its_own_seconds(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["wotr", "match", "search", "search", "--games", "1", "--time", "0.05",
+            "--time-b", "0.02"]  # fmt: skip
+    code, out, _ = run(args, capsys)
+    assert code == 0 and "0.05 s/decision vs 0.02 s/decision" in out
+    path = tmp_path / "wotr-matches" / "search-vs-search-2p-seed0-0.05s-vs-0.02s.jsonl"
+    assert log_lines(path)[0]["match"]["time_limit_b"] == 0.02

@@ -32,7 +32,21 @@ class WotrMatchConfig:
     players: int
     games: int
     seed: int = 0
-    time_limit: float | None = None  # seconds per decision, for both sides
+    time_limit: float | None = None  # seconds per decision, for both sides...
+    time_limit_b: float | None = None  # ...unless bot B has its own (time-odds matches)
+
+    def budget(self, side: str) -> float | None:
+        """Seconds per decision of bot ``"a"`` or ``"b"``."""
+        if side == "b" and self.time_limit_b is not None:
+            return self.time_limit_b
+        return self.time_limit
+
+    def describe_budget(self) -> str:
+        def text(seconds: float | None) -> str:
+            return "no time limit" if seconds is None else f"{seconds:g} s/decision"
+
+        a, b = text(self.budget("a")), text(self.budget("b"))
+        return a if a == b else f"{a} vs {b}"
 
     def same_match(self, other: WotrMatchConfig) -> bool:
         """Whether ``other`` plays the same games (perhaps fewer or more of them)."""
@@ -91,7 +105,7 @@ def play_game(config: WotrMatchConfig, index: int) -> WotrGameResult:
     bots = [
         Timed(make_wotr_bot(config.bot_a if seat == a_seat else config.bot_b,
                             seed=(config.seed * 7919 + index) * 8 + seat,
-                            time_limit=config.time_limit))
+                            time_limit=config.budget("a" if seat == a_seat else "b")))
         for seat in range(config.players)
     ]  # fmt: skip
     game = bot_game(bots, seed=game_seed(config.seed, index, config.players))
@@ -193,7 +207,7 @@ def match_stats(config: WotrMatchConfig, results: Sequence[WotrGameResult]) -> W
 
 
 def format_stats(config: WotrMatchConfig, stats: WotrMatchStats) -> str:
-    budget = "no time limit" if config.time_limit is None else f"{config.time_limit:g} s/decision"
+    budget = config.describe_budget()
     seats = f"1 seat against {config.players - 1}"
     return "\n".join(
         [

@@ -231,6 +231,8 @@ def replay_command(path: Annotated[Path, typer.Argument(help="A JSON game record
 
 def _match_log_path(config: WotrMatchConfig) -> Path:
     budget = "untimed" if config.time_limit is None else f"{config.time_limit:g}s"
+    if config.time_limit_b is not None:
+        budget += f"-vs-{config.time_limit_b:g}s"
     name = f"{config.bot_a}-vs-{config.bot_b}-{config.players}p-seed{config.seed}-{budget}"
     return Path("wotr-matches") / f"{name}.jsonl"
 
@@ -245,6 +247,10 @@ def match(
     time_limit: Annotated[
         float | None,
         typer.Option("--time", min=0.01, help="Seconds per decision for searching bots."),
+    ] = None,
+    time_b: Annotated[
+        float | None,
+        typer.Option("--time-b", min=0.01, help="Bot B's own seconds (default: --time)."),
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Games played at once.")] = 1,
     log: Annotated[
@@ -261,7 +267,7 @@ def match(
         if name not in available_wotr_bots():
             choices = ", ".join(available_wotr_bots())
             raise UserError(f"unknown bot {name!r} (choose from: {choices})")
-    config = WotrMatchConfig(bot_a, bot_b, _players(players), games, seed, time_limit)
+    config = WotrMatchConfig(bot_a, bot_b, _players(players), games, seed, time_limit, time_b)
     path = log or _match_log_path(config)
     try:
         results = read_log(path, config)
