@@ -16,8 +16,8 @@ from roses.wotr.data import TURNS
 from roses.wotr.phases.awards import CHURCH_BONUS, TRADE_BONUS
 from roses.wotr.phases.draft import picker, take_card
 from roses.wotr.phases.income import income_of
-from roses.wotr.phases.parliament import ranking, zone_holdings
-from roses.wotr.state import GameState, Phase
+from roses.wotr.phases.parliament import KING_VP, house_zone_winner, ranking, zone_holdings
+from roses.wotr.state import LANCASTER, YORK, GameState, Phase
 from roses.wotr.view import PlayerView
 
 from .heuristic import POUND_VP, HeuristicBot
@@ -31,7 +31,8 @@ LEAD_SCALE: Final = 8.0
 
 def table_values(state: GameState) -> list[float]:
     """Each seat's prospects from a table: VP now, and for this turn's Parliament and each
-    later one most of what the table would score (zones, awards, bonuses, WR-14..WR-17),
+    later one most of what the table would score (zones, the King, awards, bonuses,
+    WR-14..WR-17),
     plus money, income and mercenaries at the heuristic's price."""
     board = state.board
     parliaments = TURNS - state.turn + 1
@@ -52,12 +53,31 @@ def table_values(state: GameState) -> list[float]:
             scores[seat] += TRADE_BONUS
         elif icon.kind == "bishop" and state.owner.get(icon.see or "") == seat:
             scores[seat] += CHURCH_BONUS
+    king = crowned_house(state)
+    for seat, player in enumerate(state.players):
+        if king is not None and player.house == king:
+            scores[seat] += KING_VP
     unit = board.model.troops.cost
     values = []
     for seat, player in enumerate(state.players):
         money = player.money + income_of(state, seat) * parliaments + player.mercenaries * unit
         values.append(player.vp + parliaments * REPEAT * scores[seat] + POUND_VP * money)
     return values
+
+
+def crowned_house(state: GameState) -> str | None:
+    """WR-15 (4 players): the house the table would crown now; None with fewer players,
+    or on a tie (which the game settles by the last crowning)."""
+    if state.player_count != 4:
+        return None
+    votes = {LANCASTER: 0, YORK: 0}
+    for zone in state.board.zones:
+        winner = house_zone_winner(state, zone_holdings(state, zone.id))
+        if winner is not None:
+            votes[winner] += zone.votes
+    if votes[LANCASTER] == votes[YORK]:
+        return None
+    return LANCASTER if votes[LANCASTER] > votes[YORK] else YORK
 
 
 def lead(values: Sequence[float], seat: int) -> float:
