@@ -45,14 +45,14 @@ def table_values(state: GameState) -> list[float]:
         holder = state.award_holder.get(award.id)
         if holder is not None:
             scores[holder] += award.vp
-    for card, seat in state.owner.items():
-        if seat is None or card not in board.icons:
+    for card, holder in state.owner.items():
+        if holder is None or card not in board.icons:
             continue
         icon = board.icons[card]
-        if icon.kind == "ship" and state.owner.get(icon.port or "") == seat:
-            scores[seat] += TRADE_BONUS
-        elif icon.kind == "bishop" and state.owner.get(icon.see or "") == seat:
-            scores[seat] += CHURCH_BONUS
+        if icon.kind == "ship" and state.owner.get(icon.port or "") == holder:
+            scores[holder] += TRADE_BONUS
+        elif icon.kind == "bishop" and state.owner.get(icon.see or "") == holder:
+            scores[holder] += CHURCH_BONUS
     king = crowned_house(state)
     for seat, player in enumerate(state.players):
         if king is not None and player.house == king:
