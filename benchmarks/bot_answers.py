@@ -33,13 +33,14 @@ from roses.roseking.view import PlayerView
 from roses.server.bot_pool import BotJob, BotPool
 from roses.server.settings import Settings
 from roses.wotr import Phase
+from roses.wotr import PlayerView as WotrView
 
 
-def wotr_positions(count: int, players: int, seed: int) -> list[object]:
+def wotr_positions(count: int, players: int, seed: int) -> list[WotrView]:
     """``count`` Wars of the Roses bot inputs: each seat's planning view in heuristic games
     (the decisions the search thinks about; picks and French Aid are the heuristic's)."""
     module = game_module("wotr")
-    found: list[object] = []
+    found: list[WotrView] = []
     deal = seed
     while len(found) < count:
         state = module.restore(module.setup(deal, players, {}), players, {})
@@ -101,14 +102,14 @@ async def measure(args: argparse.Namespace) -> list[dict[str, object]]:
     free = asyncio.Semaphore(settings.bot_workers)
     margin = settings.bot_margin_seconds
     count = args.games * args.rounds
-    views: list[object] = (
+    views: list[PlayerView] | list[WotrView] = (
         wotr_positions(count, args.players, args.seed)
         if args.game == "wotr"
         else list(positions(count, args.players, args.seed))
     )
     rng = random.Random(args.seed)
 
-    def job(view: object, seconds: float) -> BotJob:
+    def job(view: PlayerView | WotrView, seconds: float) -> BotJob:
         return BotJob(args.game, args.bot, view, seconds, rng.getrandbits(63))
 
     try:
