@@ -5,7 +5,8 @@ state, driven through ``Game``) and as a search does it (a quiet ``GameState.clo
 resolved by ``resolve_reveal``).
 
 Prints one JSON object: games, seconds and games per second, and reveals per second on
-each path (best of several rounds, to damp noise from other processes on the machine).
+each path: the best of several rounds and their median (the machine may be shared), and
+the load average at the end.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
+import statistics
 import time
 
 from roses.bots.wotr import make_wotr_bot
@@ -83,9 +86,12 @@ def main() -> None:
     args = parser.parse_args()
     results = [random_games(args.games, seed, args.players) for seed in range(args.rounds)]
     best = max(results, key=lambda r: r["games_per_s"])
+    best["games_per_s_median"] = statistics.median(r["games_per_s"] for r in results)
     reveals = [reveals_per_second(args.players) for _ in range(args.rounds)]
     for key in ("reveals_per_s_game_path", "reveals_per_s_fast_path"):
         best[key] = max(r[key] for r in reveals)
+        best[f"{key}_median"] = statistics.median(r[key] for r in reveals)
+    best["load"] = round(os.getloadavg()[0], 2)
     print(json.dumps(best))
 
 
