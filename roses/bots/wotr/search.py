@@ -78,6 +78,7 @@ CANDIDATE_SHARE: Final = 0.35  # of the search's time, at most, for making candi
 THEIR_BIDS: Final = (0, 2, 4, 7)  # the others' Calais bids weighed
 WIDEN_AT: Final = (0.3, 0.55, 0.75)  # shares of the budget after which candidates are added
 WIDEN_TOP: Final = 2  # around this many of a seat's favourite plans
+SATURATED: Final = 200  # iterations without a new combination before widening again
 
 
 @dataclass
@@ -231,11 +232,14 @@ class PlanSearch:
             return self.iterations / max(1, self.max_iterations)
         return (time.perf_counter() - start) / max(1e-9, self.deadline - start)
 
-    def widen(self, matchings: list[Matching]) -> None:
-        """New candidates near the plans the search likes best so far: the viewer's, and in
-        a 2-player game its opponent's too (with more seats each iteration would cost too
-        much). They join with no regret, so they are tried from the next iteration."""
-        seats = [self.me] if self.view.players > 2 else list(range(self.view.players))
+    def widen(self, matchings: list[Matching], everyone: bool) -> None:
+        """New candidates near the plans the search likes best so far: the viewer's, and
+        the others' too in a 2-player game or when ``everyone`` (with more seats each
+        iteration costs more). They join with no regret, tried from the next iteration."""
+        if everyone or self.view.players == 2:
+            seats = list(range(self.view.players))
+        else:
+            seats = [self.me]
         for seat in seats:
             average = matchings[seat].average()
             best = sorted(range(len(average)), key=average.__getitem__, reverse=True)
@@ -251,10 +255,17 @@ class PlanSearch:
         matchings = [Matching(len(self.candidates[seat])) for seat in seats]
         start = time.perf_counter()
         widenings = list(WIDEN_AT)
+        grew_at, known = 0, 0  # the last iteration that resolved a new combination
         while not self.out_of_time() and self.iterations != self.max_iterations:
             if widenings and self.progress(start) >= widenings[0]:
                 widenings.pop(0)
-                self.widen(matchings)
+                self.widen(matchings, everyone=False)
+            if len(self.cache) > known:
+                grew_at, known = self.iterations, len(self.cache)
+            elif self.iterations - grew_at >= SATURATED:
+                # Every combination the strategies play is known: time to look wider.
+                self.widen(matchings, everyone=True)
+                grew_at = self.iterations
             self.iterations += 1
             profile = [self._sample(matching) for matching in matchings]
             for seat in seats:
