@@ -236,11 +236,8 @@ class PlanSearch:
         """New candidates near the plans the search likes best so far: the viewer's, and
         the others' too in a 2-player game or when ``everyone`` (with more seats each
         iteration costs more). They join with no regret, tried from the next iteration."""
-        if everyone or self.view.players == 2:
-            seats = list(range(self.view.players))
-        else:
-            seats = [self.me]
-        for seat in seats:
+        everyone = everyone or self.view.players == 2
+        for seat in range(self.view.players) if everyone else [self.me]:
             average = matchings[seat].average()
             best = sorted(range(len(average)), key=average.__getitem__, reverse=True)
             view = self.view if seat == self.me else seat_view(self.view, seat, self.money)
