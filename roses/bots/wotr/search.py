@@ -8,7 +8,8 @@ own, only a plan good against what the others may plan. The search:
   (``table``); the deck is not needed, as the reveal never draws;
 - makes candidate plans for every seat: the heuristic's plan and its variations
   (``heuristic.Style``: spending freely or thriftily, more troops per attack, no bribes, no
-  defence, a bigger or no Calais bid) and the empty plan;
+  defence, a bigger or no Calais bid), the empty plan, the others' Calais bids and the
+  viewer's plans near the heuristic's (``variations``);
 - values a combination of plans by resolving it with the engine's reveal
   (``resolve_reveal`` on a quiet copy) and judging each seat's position after Parliament:
   its VP, its money, and what this turn's Parliament would give it again in the turns left;
@@ -18,7 +19,10 @@ own, only a plan good against what the others may plan. The search:
   samples a plan per seat from the seats' current strategies, values each seat's every
   candidate against the others' sampled plans, and updates that seat's regrets. The
   average strategies approach an equilibrium of the candidates' game, so a fixed counter-
-  plan gains nothing against the mixed plan the bot plays;
+  plan gains nothing against the mixed plan the bot plays. The others are modelled by
+  their candidates alone: a prior toward the heuristic's own plan did not play better;
+- widens the candidates around the plans it favours, at set shares of its time and
+  whenever the strategies stop meeting new combinations, so that more time searches more;
 - plays a plan drawn from its own average strategy (its rarely chosen plans left out).
 
 Playouts to the end (heuristic against heuristic) were the other way to value a
@@ -26,8 +30,8 @@ combination: a heuristic game takes about 50 ms, a reveal under half a milliseco
 at 1 s a decision a playout valuation would see a few dozen combinations where the cheap
 valuation sees thousands.
 
-The draft and French Aid are the heuristic's: each is one quick choice whose value is
-mostly the coming turns' income and VP, which the heuristic already prices.
+Draft picks look ahead (``draft``); French Aid is the heuristic's, a once-a-game choice of
+money now against the turns left, which the heuristic already prices.
 """
 
 from __future__ import annotations
