@@ -9,13 +9,15 @@ import time
 import pytest
 
 from roses.bots.wotr import make_wotr_bot
+from roses.bots.wotr.draft import crowned_house, table_values
 from roses.bots.wotr.inference import inferred_money
 from roses.bots.wotr.match import bot_game
 from roses.bots.wotr.search import Matching, SearchBot, utilities
 from roses.bots.wotr.table import table_of
-from roses.wotr import Orders, Phase, PlayerView
+from roses.wotr import Orders, Phase, Pick, PlayerView
 from roses.wotr.actions import Action
 from roses.wotr.game import Game
+from roses.wotr.state import LANCASTER, YORK
 
 
 def planning_game(players: int, seed: int, turn: int) -> Game:
@@ -154,3 +156,36 @@ def test_the_search_answers_within_its_time(players: int) -> None:
         start = time.perf_counter()
         SearchBot(seed=1, time_limit=limit).act(view)
         assert time.perf_counter() - start < limit * 1.5
+
+
+def test_the_draft_lookahead_sees_nothing_hidden() -> None:
+    """WR-20: the deck's order changes nothing in a pick; the pick is one laid out."""
+    game = Game(4, seed=6)
+    heuristic = make_wotr_bot("heuristic", seed=1)
+    while not (game.phase is Phase.DRAW and game.turn == 2):
+        seat = game.awaiting()[0]
+        game.apply(seat, heuristic.act(game.view(seat)))
+    me = game.awaiting()[0]
+    view = game.view(me)
+    first = SearchBot(seed=3, time_limit=5).act(view)
+    assert isinstance(first, Pick) and first.card in view.layout
+    random.Random(4).shuffle(game.state.deck)
+    changed = game.view(me)
+    assert changed == view
+    assert SearchBot(seed=3, time_limit=5).act(changed) == first
+
+
+def test_draft_values_count_the_table_and_the_king() -> None:
+    game = planning_game(4, seed=8, turn=2)
+    state = table_of(game.view(0), tuple(p.money for p in game.state.players))
+    values = table_values(state)
+    king = crowned_house(state)
+    assert king in (LANCASTER, YORK, None)
+    assert len(values) == 4 and all(v >= p.vp for v, p in zip(values, state.players, strict=True))
+    # Taking every card of a rival's away makes it worth less, and the taker more.
+    rival, taker = 1, 2
+    before = table_values(state)
+    for card in list(state.owned(rival)):
+        state.owner[card] = taker
+    after = table_values(state)
+    assert after[rival] < before[rival] and after[taker] > before[taker]
