@@ -3,12 +3,14 @@
 Runs the server's own bot pool (``roses.server.workers.bot_pool.BotPool``: worker processes at a
 lower priority, each search killed at the server's hard bound, its thinking time plus
 ``bot_margin_seconds``) with the server's default settings, ``--games`` decisions at a
-time, from positions of real games (greedy self-play, a position every few plies). For
+time, from positions of real games (The Rose King: greedy self-play, a position every few
+plies; Wars of the Roses, ``--game wotr``: every seat's plans in heuristic games). For
 each strength it prints the time a search took (from getting a worker to its answer), how
 long decisions waited for a free worker, and how many overran the bound: the server would
 have played a random move for each of those (``bot_runner.py``).
 
-    .venv/bin/python benchmarks/bot_answers.py [--bot search] [--games 8] [--rounds 3]
+    .venv/bin/python benchmarks/bot_answers.py [--game wotr] [--bot search] [--games 8]
+        [--rounds 3] [--players 2]
 """
 
 from __future__ import annotations
@@ -25,17 +27,37 @@ from dataclasses import dataclass
 from server_load import WORKING, code_label, percentile
 
 from roses.bots.roseking import make_bot
+from roses.bots.wotr import make_wotr_bot
 from roses.games import game_module
 from roses.roseking.view import PlayerView
 from roses.server.settings import Settings
 from roses.server.workers.bot_pool import BotJob, BotPool
+from roses.wotr import Phase
+from roses.wotr import PlayerView as WotrView
 
-GAME = "roseking"
+
+def wotr_positions(count: int, players: int, seed: int) -> list[WotrView]:
+    """``count`` Wars of the Roses bot inputs: each seat's planning view in heuristic games
+    (the decisions the search thinks about; picks and French Aid are the heuristic's)."""
+    module = game_module("wotr")
+    found: list[WotrView] = []
+    deal = seed
+    while len(found) < count:
+        state = module.restore(module.setup(deal, players, {}), players, {})
+        heuristic = make_wotr_bot("heuristic", seed=deal)
+        while module.to_act(state) and len(found) < count:
+            seat = module.to_act(state)[0]
+            view = module.bot_input(state, seat)
+            if view.phase is Phase.PLANNING:
+                found.append(view)
+            module.apply(state, seat, heuristic.act(view).to_json())
+        deal += 1
+    return found
 
 
 def positions(count: int, players: int, seed: int) -> list[PlayerView]:
     """``count`` bot inputs (a seat's view) from greedy self-play games, one every 7 plies."""
-    module = game_module(GAME)
+    module = game_module("roseking")
     options = module.parse_options(players, {})
     greedy = make_bot("greedy", seed=seed)
     found: list[PlayerView] = []
@@ -79,11 +101,16 @@ async def measure(args: argparse.Namespace) -> list[dict[str, object]]:
     pool = BotPool(settings.bot_workers)
     free = asyncio.Semaphore(settings.bot_workers)
     margin = settings.bot_margin_seconds
-    views = positions(args.games * args.rounds, args.players, args.seed)
+    count = args.games * args.rounds
+    views: list[PlayerView] | list[WotrView] = (
+        wotr_positions(count, args.players, args.seed)
+        if args.game == "wotr"
+        else list(positions(count, args.players, args.seed))
+    )
     rng = random.Random(args.seed)
 
-    def job(view: PlayerView, seconds: float) -> BotJob:
-        return BotJob(GAME, args.bot, view, seconds, rng.getrandbits(63))
+    def job(view: PlayerView | WotrView, seconds: float) -> BotJob:
+        return BotJob(args.game, args.bot, view, seconds, rng.getrandbits(63))
 
     try:
         # Every worker compiles its search once, before the first job's time starts.
@@ -130,10 +157,12 @@ def main() -> None:
     parser.add_argument("--bot", default="search", help="the bot the lobby seats (search)")
     parser.add_argument("--games", type=int, default=8, help="decisions asked at once (8)")
     parser.add_argument("--rounds", type=int, default=3, help="batches per strength (3)")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--game", default="roseking", choices=("roseking", "wotr"))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"# {args.bot}, {args.games} at once, code {code_label(WORKING)}, {os.cpu_count()} cores")
+    print(f"# {args.game} {args.bot}, {args.players} players, {args.games} at once, "
+          f"code {code_label(WORKING)}, {os.cpu_count()} cores")  # fmt: skip
     rows = asyncio.run(measure(args))
     print("| strength | thinking time | bound | decisions | thought p50 / p99 / max s "
           "| > time + 0.1 s | overran the bound | waited for a worker p50 / max s |")  # fmt: skip

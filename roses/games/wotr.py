@@ -32,6 +32,8 @@ from .base import (
     StandIn,
 )
 
+STRENGTHS = ("quick", "normal", "strong")  # thinking time per decision: the server's settings
+
 # The seats' names for the catalogues (the pages translate them where they show them).
 SEAT_WORDS = (N_("Red"), N_("Yellow"), N_("Green"), N_("Blue"))
 assert SEAT_WORDS == SEAT_NAMES, "the engine renamed its seats: rename them here too"
@@ -195,7 +197,9 @@ class Wotr(GameModule[Game, Action]):
         return frame
 
     def bots(self) -> dict[str, tuple[str, ...]]:
-        return {"random": (), "heuristic": ()}
+        # The search thinks for the server's seconds of each strength (quick 0.2 s, normal
+        # 1 s, strong 3 s by default); the others answer at once and have none.
+        return {"random": (), "heuristic": (), "search": STRENGTHS}
 
     def prepare_bot(self, bot: str) -> None:
         pass  # its bots need nothing compiled
@@ -206,7 +210,8 @@ class Wotr(GameModule[Game, Action]):
     def bot_action(self, bot: str, bot_input: PlayerView, seconds: float, seed: int) -> JSON:
         from roses.bots.wotr import make_wotr_bot
 
-        return make_wotr_bot(bot, seed=seed).act(bot_input).to_json()
+        time_limit = seconds if seconds > 0 else None  # none: a bot without strengths
+        return make_wotr_bot(bot, seed=seed, time_limit=time_limit).act(bot_input).to_json()
 
     def fallback_action(self, bot_input: PlayerView, rng: random.Random) -> Action:
         from roses.bots.wotr import make_wotr_bot

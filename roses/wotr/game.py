@@ -16,9 +16,6 @@ from typing import Final
 from .actions import Action, FrenchAid, Orders, Pick, Unseal
 from .data import TURNS, BoardData, default_board
 from .errors import IllegalActionError
-from .phases.bribery import resolve_bribes
-from .phases.combat import resolve_battles
-from .phases.deployment import deploy
 from .phases.draft import lay_out_cards, next_turn_order, picker, take_card
 from .phases.ending import Outcome, outcome
 from .phases.income import (
@@ -27,8 +24,8 @@ from .phases.income import (
     french_aid_candidates,
     take_french_aid,
 )
-from .phases.parliament import hold_parliament
 from .phases.planning import check_orders
+from .reveal import REVEAL_STEPS
 from .state import LANCASTER, YORK, GameState, Phase, PlayerState
 from .view import PlayerView
 
@@ -111,15 +108,10 @@ class Game:
         elif phase is Phase.INCOME:
             collect_income(state)
             state.french_aid_queue = french_aid_candidates(state)
-        elif phase is Phase.DEPLOYMENT:
-            deploy(state)
-        elif phase is Phase.BRIBERY:
-            resolve_bribes(state)
-        elif phase is Phase.COMBAT:
-            resolve_battles(state)
-        elif phase is Phase.PARLIAMENT:
-            hold_parliament(state)
-            state.clear_turn()
+        elif phase in REVEAL_STEPS:
+            REVEAL_STEPS[phase](state)
+            if phase is Phase.PARLIAMENT:
+                state.clear_turn()
 
     def _waiting(self) -> bool:
         state = self.state

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from .actions import Orders
@@ -126,6 +126,8 @@ class GameState:
     troops_placed: dict[str, dict[int, int]] = field(default_factory=dict)
     troops_after_combat: dict[str, dict[int, int]] = field(default_factory=dict)
     log: list[Event] = field(default_factory=list)
+    # A search's copy: resolves exactly as the game does but keeps no log (``clone``).
+    quiet: bool = False
 
     @property
     def player_count(self) -> int:
@@ -133,7 +135,9 @@ class GameState:
 
     def note(self, template: str, **params: Value) -> None:
         """Log an event: ``template`` in English with ``{name}`` placeholders, and their
-        values (``text.Phrase``)."""
+        values (``text.Phrase``). A quiet copy logs nothing."""
+        if self.quiet:
+            return
         self.log.append(Event(self.turn, self.phase, phrase(template, **params)))
 
     def score(self, seat: int, source: str, vp: int, template: str, **params: Value) -> None:
@@ -143,8 +147,50 @@ class GameState:
         player = self.players[seat]
         player.vp += vp
         player.vp_by_source[source] += vp
+        if self.quiet:
+            return
         said = phrase(template, seat=self.name(seat), vp=vp, **params)
         self.log.append(Event(self.turn, self.phase, said, scored=(seat, vp)))
+
+    def clone(self) -> GameState:
+        """A quiet copy for a search: what the rules change is copied, the board and the
+        frozen plans are shared, and the log is left behind (it is text for people)."""
+        return GameState(
+            board=self.board,
+            players=[replace(p, vp_by_source=dict(p.vp_by_source)) for p in self.players],
+            order=list(self.order),
+            deck=list(self.deck),
+            turn=self.turn,
+            phase=self.phase,
+            owner=dict(self.owner),
+            noble_zone=dict(self.noble_zone),
+            ship_sea=dict(self.ship_sea),
+            returned=list(self.returned),
+            layout=list(self.layout),
+            removed=list(self.removed),
+            picks=list(self.picks),
+            pick_index=self.pick_index,
+            french_aid_queue=list(self.french_aid_queue),
+            orders=dict(self.orders),
+            revealed=dict(self.revealed),
+            calais=self.calais,
+            revealed_calais=self.revealed_calais,
+            award_holder=dict(self.award_holder),
+            crowned=list(self.crowned),
+            mercenary_supply=self.mercenary_supply,
+            defence=dict(self.defence),
+            attacks={location: dict(by_seat) for location, by_seat in self.attacks.items()},
+            white_cubes=set(self.white_cubes),
+            black_cubes={seat: list(cards) for seat, cards in self.black_cubes.items()},
+            mercenaries_placed=self.mercenaries_placed,
+            troops_placed={
+                location: dict(by_seat) for location, by_seat in self.troops_placed.items()
+            },
+            troops_after_combat={
+                location: dict(by_seat) for location, by_seat in self.troops_after_combat.items()
+            },
+            quiet=True,
+        )
 
     def name(self, seat: int) -> str:
         return SEAT_NAMES[seat]

@@ -394,16 +394,17 @@ def test_the_catalogues_know_the_boards_names_that_are_game_terms() -> None:
     assert sorted(BOARD_WORDS) == sorted(terms)
 
 
-@pytest.mark.parametrize("bot", ["random", "heuristic"])
+@pytest.mark.parametrize("bot", ["random", "heuristic", "search"])
 def test_bots_play_legal_actions(bot: str) -> None:
-    assert WOTR.bots() == {"random": (), "heuristic": ()}
+    strengths = ("quick", "normal", "strong")
+    assert WOTR.bots() == {"random": (), "heuristic": (), "search": strengths}
     _, game = new_game(4, 9)
     seed = 0
     while WOTR.to_act(game) and game.turn == 1:
         for seat in WOTR.to_act(game):
             # A bot's input travels to a bot process: it survives pickling.
             bot_input = pickle.loads(pickle.dumps(WOTR.bot_input(game, seat)))
-            action = WOTR.bot_action(bot, bot_input, 1.0, seed)
+            action = WOTR.bot_action(bot, bot_input, 0.05, seed)
             WOTR.apply(game, seat, WOTR.parse_action(action))
             seed += 1
     assert game.turn == 2

@@ -233,8 +233,8 @@ def test_bot_workers_die_with_a_killed_server_and_free_its_port(tmp_path: Path) 
 def test_a_bot_without_strengths_takes_none_and_refuses_one(
     client: TestClient, game: str, bot: str
 ) -> None:
-    """Random and greedy answer at once, the WotR bots do not search: a strength would change
-    nothing, so none is given (nor rated: the bot is rated by its name alone), and a request
+    """Random and greedy answer at once, the WotR heuristic does not search: a strength would
+    change nothing, so none is given (nor rated: the bot is rated by its name alone), and a request
     asking one is told so in its language, rather than getting what it did not ask for."""
     player = sign_up(client)
     seats = [{"kind": "me"}, {"kind": "bot", "bot": bot}]
@@ -247,3 +247,20 @@ def test_a_bot_without_strengths_takes_none_and_refuses_one(
     assert refused.status_code == 422
     assert refused.json()["detail"] == f"Beim Bot {bot} gibt es keine Spielstärken zur Wahl."
     assert refused.json()["errors"][0]["field"] == "seats.1.strength"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_wotr_search_is_offered_at_its_strengths(client: TestClient, players: int) -> None:
+    """The lobby seats the Wars of the Roses search at each strength, for 2, 3 and 4 players;
+    the strength chosen is kept (it sets the bot's seconds per decision)."""
+    player = sign_up(client)
+    games = player.get("/api/catalog").json()["games"]
+    wotr = next(g for g in games if g["name"] == "wotr")
+    assert wotr["bots"]["search"] == ["quick", "normal", "strong"]
+    assert players in wotr["player_counts"]
+    for strength in ("quick", "normal", "strong"):
+        bots = [{"kind": "bot", "bot": "search", "strength": strength}] * (players - 1)
+        seats = [{"kind": "me"}, *bots]
+        created = player.post("/api/games", {"game": "wotr", "players": players, "seats": seats})
+        assert created.status_code == 201, created.text
+        assert [s["strength"] for s in created.json()["seats"][1:]] == [strength] * (players - 1)

@@ -13,7 +13,7 @@ from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 
 def test_registry() -> None:
-    assert available_wotr_bots() == ["heuristic", "random"]
+    assert available_wotr_bots() == ["heuristic", "random", "search"]
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_wotr_bot("clever")
 
@@ -23,7 +23,7 @@ class Spy:
 
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
-        self.bot = make_wotr_bot(name, seed=seed)
+        self.bot = make_wotr_bot(name, seed=seed, time_limit=0.02)
         self.views = 0
 
     def act(self, view: PlayerView) -> Action:
@@ -34,13 +34,13 @@ class Spy:
         action = self.bot.act(view)
         if isinstance(action, Orders):
             assert view.check(action) == []
-            if self.bot.name == "heuristic":
+            if self.bot.name in ("heuristic", "search"):
                 assert view.cost(action) <= view.my_money  # it never overspends
         self.views += 1
         return action
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "search"])
 def test_bots_act_legally_from_their_view(name: str) -> None:
     spies = [Spy(name, seed) for seed in range(3)]
     game = bot_game(spies, seed=4)

@@ -17,20 +17,30 @@ class WotrBot(Protocol):
         ...
 
 
-def _factories() -> dict[str, Callable[[int | None], WotrBot]]:
+Factory = Callable[[int | None, float | None], WotrBot]  # (seed, seconds per decision)
+
+
+def _factories() -> dict[str, Factory]:
     from .heuristic import HeuristicBot
     from .random_planner import RandomPlanner
+    from .search import SearchBot
 
-    return {"random": RandomPlanner, "heuristic": HeuristicBot}
+    return {
+        "random": lambda seed, _seconds: RandomPlanner(seed),  # they answer at once
+        "heuristic": lambda seed, _seconds: HeuristicBot(seed),
+        "search": SearchBot,
+    }
 
 
 def available_wotr_bots() -> list[str]:
     return sorted(_factories())
 
 
-def make_wotr_bot(name: str, seed: int | None = None) -> WotrBot:
-    """Build a bot by name; raises ``ValueError`` naming the choices for an unknown name."""
+def make_wotr_bot(name: str, seed: int | None = None, time_limit: float | None = None) -> WotrBot:
+    """Build a bot by name; ``time_limit`` is the seconds a searching bot may think per
+    decision (the others answer at once and ignore it). Raises ``ValueError`` naming the
+    choices for an unknown name."""
     factories = _factories()
     if name not in factories:
         raise ValueError(f"unknown bot {name!r} (choose from: {', '.join(sorted(factories))})")
-    return factories[name](seed)
+    return factories[name](seed, time_limit)

@@ -26,6 +26,20 @@ TRADE_VP: Final = 2
 CHURCH_VP: Final = 3
 
 
+@dataclass(frozen=True)
+class Style:
+    """How the heuristic plans; the default is its own way. The search varies it to make
+    other sensible plans: thriftier or freer with money, more troops per attack, no bribes,
+    no defence, a bigger or no Calais bid."""
+
+    pound_vp: float = POUND_VP  # what a pound is worth in VP when deciding to spend it
+    margin: int = 0  # troops sent beyond what the heuristic thinks an attack needs
+    defend: bool = True
+    bribes: bool = True
+    calais_divisor: float = 3  # the bid is the value of Calais divided by this
+    calais: bool = True
+
+
 @dataclass
 class Sketch:
     """A what-if copy of the public table (the ``Table`` protocol) the bot may change."""
@@ -56,9 +70,11 @@ class Sketch:
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, style: Style | None = None) -> None:
         self.rng = random.Random(seed)
+        self.style = style or Style()
         self._base: tuple[PlayerView, list[int]] | None = None  # zone VP of the real table
+        self._leader: tuple[PlayerView, int] | None = None
 
     def act(self, view: PlayerView) -> Action:
         if view.phase is Phase.DRAW:
@@ -77,9 +93,13 @@ class HeuristicBot:
 
     def leader(self, view: PlayerView) -> int:
         """The strongest opponent: most VP, then most income."""
+        if self._leader is not None and self._leader[0] is view:
+            return self._leader[1]  # asked for every what-if table of one decision
         me = self.seat(view)
         rivals = [s for s in range(view.players) if s != me]
-        return max(rivals, key=lambda s: (view.vp[s], self.income(view, s)))
+        leader = max(rivals, key=lambda s: (view.vp[s], self.income(view, s)))
+        self._leader = (view, leader)
+        return leader
 
     def income(self, view: PlayerView, seat: int) -> int:
         board = view.board
@@ -163,12 +183,13 @@ class HeuristicBot:
             if holder == leader:
                 value *= 1.5
             needed = icon.garrison + 1 + (1 if icon.income >= 4 or icon.kind == "castle" else 0)
+            needed += self.style.margin
             targets.append((value / needed, value, needed, card))
         targets.sort(reverse=True)
         for _, value, needed, card in targets:
             free = min(mercenaries, needed)
             cost = (needed - free) * unit
-            if cost > budget or value < cost * POUND_VP:
+            if cost > budget or value < cost * self.style.pound_vp:
                 continue
             mercenaries -= free
             budget -= cost
@@ -184,7 +205,7 @@ class HeuristicBot:
         } | {z for n, z in view.noble_zone.items() if view.owner[n] != me}  # fmt: skip
         mine = [c for c in view.owned(me) if board.icons.get(c) and board.icons[c].is_location]
         mine.sort(key=lambda c: -(board.icons[c].income + board.icons[c].cp))
-        for card in mine[:3]:
+        for card in mine[:3] if self.style.defend else []:
             icon = board.icons[card]
             if icon.zone not in rivals_present:
                 continue
@@ -224,6 +245,8 @@ class HeuristicBot:
         board, me = view.board, self.seat(view)
         turns = 6 - view.turn
         bribes: dict[str, Cube] = {}
+        if not self.style.bribes:
+            return bribes, budget
         offers = []
         for card, holder in view.owner.items():
             if holder is None or holder == me or not board.is_personality(card):
@@ -233,7 +256,7 @@ class HeuristicBot:
             value = self.swing(view, sketch, 1) + self.holding_value(view, card, me, turns)
             cost = bribe_cost(board, card, "black")
             # A rival may guard it with a white cube: count on success half the time.
-            if 0.5 * value > cost * POUND_VP:
+            if 0.5 * value > cost * self.style.pound_vp:
                 offers.append((value - cost * POUND_VP, cost, card))
         for _, cost, card in sorted(offers, reverse=True)[:2]:
             if cost <= budget:
@@ -252,6 +275,8 @@ class HeuristicBot:
         """Bid for Calais where its 4 CP gains the most; the award alone is worth 4 VP."""
         board, me = view.board, self.seat(view)
         calais = board.model.calais
+        if not self.style.calais:
+            return 0, None
         best_zone, best_value = None, float(calais.vp)
         for zone in calais.zones:
             sketch = Sketch.of(view)
@@ -260,5 +285,6 @@ class HeuristicBot:
             if value > best_value or best_zone is None:
                 best_zone, best_value = zone, value
         # Losing bids are paid too (WR-11): offer a third of the value, at most half the purse.
-        bid = min(budget, view.my_money // 2, int(best_value / 3) + self.rng.randint(0, 2))
+        share = int(best_value / self.style.calais_divisor)
+        bid = min(budget, view.my_money // 2, share + self.rng.randint(0, 2))
         return (bid, best_zone) if bid > 0 else (0, None)

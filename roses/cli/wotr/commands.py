@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,15 @@ from rich.table import Table
 
 from roses.bots.wotr import WotrBot, available_wotr_bots, make_wotr_bot
 from roses.bots.wotr.match import bot_game
+from roses.bots.wotr.matches import (
+    MatchLogError,
+    WotrMatchConfig,
+    format_stats,
+    log_game,
+    match_stats,
+    play_match,
+    read_log,
+)
 from roses.wotr.data import BoardData, load_board
 from roses.wotr.errors import BoardDataError, WotrError
 from roses.wotr.game import PLAYER_COUNTS, Game
@@ -217,3 +227,65 @@ def replay_command(path: Annotated[Path, typer.Argument(help="A JSON game record
     outcome = game.outcome()
     print(json.dumps({"over": outcome is not None,
                       "result": None if outcome is None else outcome.to_json()}))  # fmt: skip
+
+
+def _match_log_path(config: WotrMatchConfig) -> Path:
+    budget = "untimed" if config.time_limit is None else f"{config.time_limit:g}s"
+    if config.time_limit_b is not None:
+        budget += f"-vs-{config.time_limit_b:g}s"
+    name = f"{config.bot_a}-vs-{config.bot_b}-{config.players}p-seed{config.seed}-{budget}"
+    return Path("wotr-matches") / f"{name}.jsonl"
+
+
+@app.command()
+def match(
+    bot_a: Annotated[str, typer.Argument(help="The bot in one seat (rotating).")],
+    bot_b: Annotated[str, typer.Argument(help="The bot in every other seat.")],
+    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 2,
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 0,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time", min=0.01, help="Seconds per decision for searching bots."),
+    ] = None,
+    time_b: Annotated[
+        float | None,
+        typer.Option("--time-b", min=0.01, help="Bot B's own seconds (default: --time)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Games played at once.")] = 1,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="The match's log (JSONL, one finished game a line); the same "
+            "command resumes it. Default: wotr-matches/A-vs-B-Np-seedS-Ts.jsonl."
+        ),
+    ] = None,
+) -> None:
+    """Bot A in one seat (each seat in turn) against bot B in the others; print A's wins,
+    win share with its Wilson 95% interval and each side's seconds per decision."""
+    for name in (bot_a, bot_b):
+        if name not in available_wotr_bots():
+            choices = ", ".join(available_wotr_bots())
+            raise UserError(f"unknown bot {name!r} (choose from: {choices})")
+    config = WotrMatchConfig(bot_a, bot_b, _players(players), games, seed, time_limit, time_b)
+    path = log or _match_log_path(config)
+    try:
+        results = read_log(path, config)
+    except MatchLogError as error:
+        raise UserError(str(error)) from None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if results:
+        print(f"resuming {path}: {len(results)} games played before", file=sys.stderr)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[share]}"), TimeElapsedColumn())  # fmt: skip
+    # The bar goes to standard error: standard output is the summary that tools read.
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        done = sum(1 for index in results if index < games)
+        task = progress.add_task(f"{bot_a} vs {bot_b}", total=games, completed=done, share="")
+        for result in play_match(config, jobs=jobs, skip=results):
+            results[result.index] = result
+            log_game(path, config, result)
+            share = match_stats(config, list(results.values())).share
+            progress.update(task, advance=1, share=f"win share {share:.3f}")
+    played = [results[index] for index in sorted(results) if index < games]
+    print(format_stats(config, match_stats(config, played)))
