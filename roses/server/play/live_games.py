@@ -471,15 +471,15 @@ class LiveGames:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise Forbidden(_("you have no seat in this game"))
-            await asyncio.to_thread(self._write_draft, game_id, seat, draft)
+            await asyncio.to_thread(self._write_draft, game_id, seat, user_id, draft)
             live.drafts[seat] = draft
             return draft_preview(live.module, live.state, seat, draft)
         finally:
             live.lock.release()
 
-    def _write_draft(self, game_id: int, seat: int, draft: JSON) -> None:
+    def _write_draft(self, game_id: int, seat: int, user_id: int, draft: JSON) -> None:
         with self._sessions.begin() as db:
-            store.save_draft(db, game_id, seat, draft)
+            store.save_draft(db, game_id, seat, user_id, draft)
 
     async def changed_elsewhere(
         self, game_id: int, version: int | None = None, *, relayed: bool = False
