@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..i18n import _
 from .json_bounds import MAX_DEPTH, too_deep
-from .names import NAME_RULE, normal_name
+from .names import NAME_RULE, chosen_name, normal_name
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
@@ -36,7 +36,11 @@ class Credentials(BaseModel):
 
 
 class Registration(Credentials):
+    """A name chosen (registering, or a guest upgrading) and its password."""
+
     password: str = Field(min_length=8, max_length=200)
+
+    _name_rule = field_validator("name")(chosen_name)
 
 
 class SeatChoice(BaseModel):
