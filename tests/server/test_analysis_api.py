@@ -1,6 +1,7 @@
 """Game analysis through the API: a finished game analysed in the worker processes and kept
 in the database; refused to everyone while a rated game runs (403: a spectator may be a
-player's second account) and for a game with no analysis (404); nothing hidden leaks (RK-5, RK-20)."""
+player's second account) and for a game with no analysis (404); nothing hidden leaks
+(RK-5, RK-20)."""
 
 from __future__ import annotations
 
