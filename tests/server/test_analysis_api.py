@@ -1,6 +1,7 @@
 """Game analysis through the API: a finished game analysed in the worker processes and kept
-in the database; refused to a player during their own rated game (403) and for a game with
-no analysis (404); nothing hidden leaks (RK-5, RK-20)."""
+in the database; refused to everyone while a rated game runs (403: a spectator may be a
+player's second account) and for a game with no analysis (404); nothing hidden leaks
+(RK-5, RK-20)."""
 
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def test_analyses_are_rate_limited_per_account(app_client: TestClient) -> None:
     assert white.post(f"/api/games/{games[2]}/analysis").status_code == 202  # another account
 
 
-def test_never_for_a_player_during_their_own_rated_game(app_client: TestClient) -> None:
+def test_nobody_analyses_a_rated_game_while_it_runs(app_client: TestClient) -> None:
     red, white, watcher = sign_up(app_client), sign_up(app_client), sign_up(app_client)
     created = red.post(
         "/api/games",
@@ -148,8 +149,12 @@ def test_never_for_a_player_during_their_own_rated_game(app_client: TestClient) 
             assert answer.status_code == 403, answer.text
             assert "rated game" in answer.json()["detail"]
             assert "once the game is over" in answer.json()["detail"]
-    # A spectator may watch it analysed, for the moves made so far (one), and never sees
-    # the pile's order (RK-20).
+    # A spectator (perhaps a player's second account) is refused as well.
+    for answer in (watcher.get(path), watcher.post(path)):
+        assert answer.status_code == 403, answer.text
+        assert "is rated and still being played" in answer.json()["detail"]
+    # Over: everyone may, for every move, and never sees the pile's order (RK-20).
+    assert white.post(f"/api/games/{game_id}/resign").status_code == 200
     seen = watcher.post(path)
     assert seen.status_code == 202 and len(seen.json()["decisions"]) == 1
     body = wait_for(watcher, game_id)
@@ -157,9 +162,21 @@ def test_never_for_a_player_during_their_own_rated_game(app_client: TestClient) 
     assert_analysis_only(body)
     order = secret_order(true_board(watcher.client, game_id))
     assert order is None or all(node != order for node in walk(body))
-    # Over: its players may.
-    assert white.post(f"/api/games/{game_id}/resign").status_code == 200
     assert red.get(path).status_code == 200
+
+
+def test_a_spectator_of_a_casual_game_may_analyse_it_while_it_runs(
+    app_client: TestClient,
+) -> None:
+    red, white, watcher = sign_up(app_client), sign_up(app_client), sign_up(app_client)
+    game = play(red, white, 1)
+    path = f"/api/games/{game['id']}/analysis"
+    assert watcher.post(path).status_code == 202
+    body = wait_for(watcher, game["id"])
+    assert [d["ply"] for d in body["decisions"]] == [0]
+    assert_analysis_only(body)
+    order = secret_order(true_board(watcher.client, game["id"]))
+    assert order is None or all(node != order for node in walk(body))
 
 
 def test_a_player_of_a_casual_game_may_analyse_it_while_it_runs(app_client: TestClient) -> None:

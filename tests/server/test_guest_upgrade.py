@@ -89,3 +89,21 @@ def test_a_bad_name_or_password_is_refused_saying_which(
     assert refused.status_code == 422
     assert refused.json()["errors"][0]["field"] == field
     assert guest.get("/api/me").json()["guest"] is True
+
+
+@pytest.mark.parametrize("prefix", ["guest-", "Guest-", "GUEST-", "ｇｕｅｓｔ-"])
+def test_guest_names_are_kept_for_guests(client: TestClient, prefix: str) -> None:
+    guest = _guest(client)
+    old_name = guest.name
+    assert guest.post(UPGRADE, {"name": unique_name("kept"), "password": "a-new-rose"}).is_success
+    for name in (old_name, f"{prefix}{old_name[len('guest-') :]}", f"{prefix}mine"):
+        registered = client.post(
+            "/api/accounts/register", json={"name": name, "password": "secret-rose"}
+        )
+        client.cookies.clear()
+        assert registered.status_code == 422, registered.text
+        assert "kept for guests" in registered.json()["errors"][0]["message"]
+    other = _guest(client)
+    refused = other.post(UPGRADE, {"name": f"{prefix}mine", "password": "a-new-rose"})
+    assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "name"
+    assert other.get("/api/me").json()["guest"] is True

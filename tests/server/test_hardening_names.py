@@ -78,7 +78,7 @@ def test_signing_in_ignores_case_and_form(client: TestClient) -> None:
 
 
 def test_invitations_find_the_name_in_any_case(client: TestClient) -> None:
-    host, guest = unique_name("host"), unique_name("Guest")
+    host, guest = unique_name("host"), unique_name("Friend")
     assert _register(client, guest) == 201
     assert _register(client, host) == 201
     client.post("/api/accounts/login", json={"name": host, "password": PASSWORD})

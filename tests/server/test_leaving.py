@@ -10,9 +10,12 @@ from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select, update
 
 from roses.server import Settings, create_app
-from roses.server.db.models import Game, utcnow
+from roses.server.db import store
+from roses.server.db.models import Draft, Game, Seat, User, utcnow
+from roses.server.errors import Forbidden
 from roses.server.services import services_of
 
 from .conftest import Player, sign_up
@@ -117,3 +120,34 @@ def test_a_periodic_check_expires_games_without_anyone_asking(quick_expiry: Test
     while host.game(int(game["id"]))["status"] != "cancelled":
         assert time.monotonic() < deadline, "the periodic check never expired the game"
         time.sleep(0.05)
+
+
+def test_a_seats_draft_goes_with_the_player_who_leaves_it(client: TestClient) -> None:
+    host, leaver, next_player = sign_up(client), sign_up(client), sign_up(client)
+    game = _create(host, {"kind": "open"}, {"kind": "open"}, {"kind": "open"})
+    assert leaver.post(f"/api/games/{game['id']}/join", {"seat": 1}).status_code == 200
+    planted = {"plan": "planted by the last occupant"}
+    saved = client.put(
+        f"/api/games/{game['id']}/draft", json={"draft": planted}, headers=leaver.headers
+    )
+    assert saved.status_code == 200, saved.text
+    assert leaver.game(game["id"])["draft"] == planted
+    assert leaver.post(f"/api/games/{game['id']}/leave").status_code == 200
+    joined = next_player.post(f"/api/games/{game['id']}/join", {"seat": 1})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["you"] == 1 and joined.json()["draft"] is None
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
+        assert db.scalars(select(Draft).where(Draft.game_id == game["id"])).all() == []
+
+
+def test_a_draft_that_arrives_after_its_author_left_is_refused(client: TestClient) -> None:
+    host, leaver = sign_up(client), sign_up(client)
+    game = _create(host, {"kind": "open"}, {"kind": "open"}, {"kind": "open"})
+    assert leaver.post(f"/api/games/{game['id']}/join", {"seat": 1}).status_code == 200
+    sessions = services_of(client.app).sessions  # type: ignore[attr-defined]
+    with sessions.begin() as db:
+        leaver_id = db.scalars(select(User.id).where(User.name == leaver.name)).one()
+        # The seat was given up meanwhile, and the live game had not heard of it yet.
+        db.execute(update(Seat).where(Seat.game_id == game["id"]).values(user_id=None))
+    with sessions.begin() as db, pytest.raises(Forbidden):
+        store.save_draft(db, game["id"], 1, leaver_id, {"plan": "late"})

@@ -74,6 +74,8 @@ def test_refusals_are_the_posts_own_and_change_nothing(client: TestClient) -> No
         (red, "Q7", version, 422),  # not a move at all
         (red, "", version, 422),
         (red, 3, "x", 422),  # both fields wrong
+        (red, "N\x00", version, 422),  # a character no database keeps
+        (red, {"orders": ["\x00"]}, version, 422),
         (red, legal[0], version + 5, 409),  # a version the game never had
         (white, legal[0], version, 403),  # Red's turn (RK-8)
         (stranger, legal[0], version, 403),  # a spectator may watch, never move

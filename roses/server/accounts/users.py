@@ -17,6 +17,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..db.models import Base, LoginSession, User, as_utc, utcnow
 from ..errors import Conflict, NotSignedIn
+from ..http.names import GUEST_PREFIX
 from ..i18n import _
 
 SESSION_COOKIE = "roses_session"
@@ -86,7 +87,7 @@ def register(db: Session, name: str, password: str) -> User:
 
 def create_guest(db: Session) -> User:
     while True:
-        name = f"guest-{secrets.token_hex(3)}"
+        name = f"{GUEST_PREFIX}{secrets.token_hex(3)}"
         if find_user(db, name) is None:
             break
     return _add_account(db, User(name=name, password_hash=None, is_guest=True))

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    delete,
     insert,
     or_,
     select,
@@ -27,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from roses.games import GAMES, JSON
 
-from ..errors import Conflict, NotFound
+from ..errors import Conflict, Forbidden, NotFound
 from ..http.json_bounds import too_deep
 from ..i18n import _
 from .models import ActionRow, Draft, Game, GameStatus, Seat, SeatClock, User, utcnow
@@ -220,13 +221,25 @@ def _write_clocks(db: Session | Connection, game_id: int, clocks: tuple[SeatCloc
         )
 
 
-def save_draft(db: Session, game_id: int, seat: int, data: JSON) -> None:
+def save_draft(db: Session, game_id: int, seat: int, user_id: int, data: JSON) -> None:
+    """Keep ``user_id``'s draft for ``seat``; ``Forbidden`` if they no longer sit there (they
+    left while the draft was on its way: it must not wait for the seat's next player)."""
+    occupant = db.execute(
+        select(Seat.user_id).where(Seat.game_id == game_id, Seat.seat == seat).with_for_update()
+    ).scalar()
+    if occupant != user_id:
+        raise Forbidden(_("you have no seat in this game"))
     draft = db.get(Draft, (game_id, seat))
     if draft is None:
         db.add(Draft(game_id=game_id, seat=seat, data=data, updated_at=utcnow()))
     else:
         draft.data = data
         draft.updated_at = utcnow()
+
+
+def drop_draft(db: Session, game_id: int, seat: int) -> None:
+    """A draft belongs to the seat's occupant and goes with them (they left the seat)."""
+    db.execute(delete(Draft).where(Draft.game_id == game_id, Draft.seat == seat))
 
 
 # -- lists ----------------------------------------------------------------------------------

@@ -10,6 +10,9 @@ from ..i18n import N_, _
 NAME_MIN, NAME_MAX = 2, 24
 # Words of letters, marks and digits of any script, '_', '.' and '-', one space between words.
 _WORDS = re.compile(r"[^\s]+(?: [^\s]+)*")
+# Guests get "guest-" and six hex digits; nobody chooses such a name, so that a guest's name
+# (an upgraded guest's old one included) never points at someone else.
+GUEST_PREFIX = "guest-"
 NAME_RULE = N_("2 to 24 letters, digits, '_', '.' or '-', with single spaces between words")
 
 
@@ -29,4 +32,18 @@ def normal_name(name: str) -> str:
         and unicodedata.category(normal[0])[0] != "M"  # a mark needs a letter to sit on
     ):
         raise ValueError(_("a name is {rule}", rule=_(NAME_RULE)))
+    return normal
+
+
+def chosen_name(name: str) -> str:
+    """A name someone chooses (registering, or upgrading a guest): ``normal_name``'s form,
+    or ValueError if it is one kept for guests (in any case, any width)."""
+    normal = normal_name(name)
+    if unicodedata.normalize("NFKC", normal.casefold()).startswith(GUEST_PREFIX):
+        raise ValueError(
+            _(
+                "names beginning with '{prefix}' are kept for guests; choose another",
+                prefix=GUEST_PREFIX,
+            )
+        )
     return normal

@@ -5,19 +5,25 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..i18n import _
-from .json_bounds import MAX_DEPTH, too_deep
-from .names import NAME_RULE, normal_name
+from ..i18n import N_, _
+from .json_bounds import MAX_DEPTH, too_deep, unstorable, unstorable_text
+from .names import NAME_RULE, chosen_name, normal_name
 
 # Database integers are 32-bit: larger ids are refused here rather than by the database.
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
 
 
+UNSTORABLE = N_("this holds a NUL character or half of a surrogate pair, which no database keeps")
+
+
 def _shallow(value: Any) -> Any:
+    """A JSON value a person sent, checked before it is kept or parsed further."""
     if too_deep(value):
         raise ValueError(_("this is nested more than {most} levels deep", most=MAX_DEPTH))
+    if unstorable(value):
+        raise ValueError(_(UNSTORABLE))
     return value
 
 
@@ -36,7 +42,11 @@ class Credentials(BaseModel):
 
 
 class Registration(Credentials):
+    """A name chosen (registering, or a guest upgrading) and its password."""
+
     password: str = Field(min_length=8, max_length=200)
+
+    _name_rule = field_validator("name")(chosen_name)
 
 
 class SeatChoice(BaseModel):
@@ -165,9 +175,25 @@ class DraftRequest(BaseModel):
     _shallow_draft = field_validator("draft", mode="before")(_shallow)
 
 
+def storable_text(text: str) -> str:
+    if unstorable_text(text):
+        raise ValueError(_(UNSTORABLE))
+    return text
+
+
+# A player's name in a path (a profile, a mute): checked as any text kept or looked up.
+NameInPath = Annotated[
+    str,
+    Path(min_length=2, max_length=24, description="a player's name"),
+    AfterValidator(storable_text),
+]
+
+
 class ChatLine(BaseModel):
     # 500 characters: a few lines at the table, not a page.
     text: str = Field(min_length=1, max_length=500, description="a message to the table")
+
+    _storable = field_validator("text")(storable_text)
 
 
 # -- answers ---------------------------------------------------------------------------------

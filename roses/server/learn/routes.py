@@ -1,10 +1,12 @@
 """Game analysis for people: each decision judged by the game's own analysis
 (``roses.games.base.Analysable``), run in worker processes, kept in the database.
 
-Who may see it: anyone signed in once the game is over; while it runs, its spectators and
-the players of a casual game, for the decisions made so far. Never a player during their own
-rated game. Each decision is judged from what its seat knew when making it, so an analysis
-of a running game reveals nothing its moves did not.
+Who may see it: anyone signed in once the game is over. While a rated game runs, nobody: the
+server cannot tell a spectator from a player's second account or friend, and a rating must
+not reward engine help. While a casual game runs, everyone, its players included: nothing
+rated is at stake, and refusing a player would only send them to a second account (a guest
+is one click), so both sides get the same help openly. Each decision is judged from what its
+seat knew when making it, so an analysis of a running game reveals nothing its moves did not.
 
 A position a player sets up (or takes from a game: "analyse from here") is analysed the
 same way, at once, from the view of its seat to move; closed to anyone playing a rated
@@ -63,7 +65,8 @@ def _analyses_of(live: LiveGame) -> Analysable:
 
 
 def _check_allowed(live: LiveGame, user: User, rated: bool) -> None:
-    """``Forbidden`` for a player during their own rated game; ``Conflict`` before it starts."""
+    """``Forbidden`` for everyone while a rated game runs (the module's docstring says why);
+    ``Conflict`` before it starts."""
     if live.status == GameStatus.FINISHED:
         return
     if live.status != GameStatus.ACTIVE:
@@ -71,6 +74,14 @@ def _check_allowed(live: LiveGame, user: User, rated: bool) -> None:
     if rated and live.seat_of(user.id) is not None:
         raise Forbidden(
             _("you play in this rated game: its analysis opens to you once the game is over")
+        )
+    if rated:
+        raise Forbidden(
+            _(
+                "game {game} is rated and still being played: its analysis opens to everyone "
+                "once it is over",
+                game=live.id,
+            )
         )
 
 

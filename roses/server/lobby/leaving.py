@@ -34,6 +34,7 @@ def _is_public(game: Game) -> bool:
 
 
 def _give_up(db: Session, game: Game, seat: Seat) -> Game:
+    store.drop_draft(db, game.id, seat.seat)  # the seat's next player starts afresh
     if _is_public(game):
         store.claim(db, game)
         seat.user_id = seat.invited_user_id = None

@@ -3,7 +3,9 @@
 A game is read from the database and rebuilt once; after that every action on it goes
 through its ``LiveGame``, one at a time (an asyncio lock), is applied in memory, written in
 one transaction guarded by the version, and only then announced. What a seat sees is
-built once per version. If the write fails (another process acted first), the cached state
+built once per version, and only from committed versions: while an action waits for its
+commit, readers wait for it too (``LiveGames.get``), so nobody sees a move that might
+never happen. If the write fails (another process acted first), the cached state
 is dropped and read again on the next request, so memory never runs ahead of the database.
 """
 
@@ -128,6 +130,8 @@ class LiveGame(GameHeader):
         self.drafts = dict(stored.drafts)
         self.lock = asyncio.Lock()
         self.stale = False  # dropped from the cache: read the game again
+        # Set while an action is applied in memory but not yet committed: readers wait.
+        self.committing: asyncio.Event | None = None
         self._views: dict[int | None, dict[str, JSON]] = {}
         # The action that made the current version (None: read, or changed otherwise):
         # other server processes apply it instead of reading the game again.
@@ -314,6 +318,15 @@ class LiveGames:
         return self._games.get(game_id)
 
     async def get(self, game_id: int) -> LiveGame:
+        """The live game at its last committed version: a reader that comes while an action
+        waits for its commit waits too (and reads the game again if the commit failed)."""
+        while True:
+            live = await self._get(game_id)
+            if live.committing is None:
+                return live
+            await live.committing.wait()
+
+    async def _get(self, game_id: int) -> LiveGame:
         """The live game, read from the database on first use (once, however many ask)."""
         live = self._games.get(game_id)
         if live is not None:
@@ -384,12 +397,17 @@ class LiveGames:
             live.check_turn(seat, version)
             live.check_clock(seat)
             change = live.apply(seat, action)
+            committing = live.committing = asyncio.Event()
             try:
                 await self._commits.write(change)
             except BaseException:
                 self.evict(game_id)  # memory ran ahead of the database: read it again
                 raise
-            live.accept(change)
+            else:
+                live.accept(change)
+            finally:
+                live.committing = None
+                committing.set()
             await self._tell_if_over(live)
             self.listener.changed(live, relayed=False)
             return live
@@ -453,15 +471,15 @@ class LiveGames:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise Forbidden(_("you have no seat in this game"))
-            await asyncio.to_thread(self._write_draft, game_id, seat, draft)
+            await asyncio.to_thread(self._write_draft, game_id, seat, user_id, draft)
             live.drafts[seat] = draft
             return draft_preview(live.module, live.state, seat, draft)
         finally:
             live.lock.release()
 
-    def _write_draft(self, game_id: int, seat: int, draft: JSON) -> None:
+    def _write_draft(self, game_id: int, seat: int, user_id: int, draft: JSON) -> None:
         with self._sessions.begin() as db:
-            store.save_draft(db, game_id, seat, draft)
+            store.save_draft(db, game_id, seat, user_id, draft)
 
     async def changed_elsewhere(
         self, game_id: int, version: int | None = None, *, relayed: bool = False

@@ -5,9 +5,9 @@ records, resigning, and table talk. Each action goes through the game's writer
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from roses.games import JSON, Forfeit, Outcome
@@ -26,6 +26,7 @@ from ..http.schemas import (
     GameId,
     MoveRequest,
     Mutes,
+    NameInPath,
     Versioned,
 )
 from ..i18n import _
@@ -36,7 +37,6 @@ from .service import in_transaction, read_db, view_response
 from .views import game_view, summary
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
-MutedName = Annotated[str, Path(min_length=2, max_length=24, description="a player's name")]
 
 
 async def _act(
@@ -202,14 +202,14 @@ async def mutes(user: CurrentUser, request: Request) -> Mutes:
 
 
 @router.put("/chat/mutes/{name}", status_code=204, tags=["chat"])
-async def mute(name: MutedName, user: CurrentUser, request: Request) -> Response:
+async def mute(name: NameInPath, user: CurrentUser, request: Request) -> Response:
     """Stop seeing what ``name`` writes, at every table (only for me)."""
     await in_transaction(request, lambda db: chat.mute(db, user, name))
     return Response(status_code=204)
 
 
 @router.delete("/chat/mutes/{name}", status_code=204, tags=["chat"])
-async def unmute(name: MutedName, user: CurrentUser, request: Request) -> Response:
+async def unmute(name: NameInPath, user: CurrentUser, request: Request) -> Response:
     """See what ``name`` writes again."""
     await in_transaction(request, lambda db: chat.unmute(db, user, name))
     return Response(status_code=204)

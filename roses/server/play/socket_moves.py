@@ -21,7 +21,7 @@ from roses.games import JSON
 
 from ..accounts.quotas import TooMany
 from ..errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
-from ..http.json_bounds import too_deep
+from ..http.json_bounds import too_deep, unstorable
 from ..http.schemas import MoveRequest
 from ..i18n import _
 from .live_games import LiveGame, LiveGames
@@ -78,9 +78,10 @@ def _checked(message: dict[str, Any]) -> tuple[JSON, int]:
     """The move and version, checked as the POST's body is (``ValidationError`` with the
     same problems); pydantic only runs when the quick check finds something unusual."""
     move, version = message.get("move"), message.get("version")
-    move_ok = (isinstance(move, str) and 1 <= len(move) <= 16) or (
-        isinstance(move, dict) and not too_deep(move)
-    )
+    move_ok = (
+        (isinstance(move, str) and 1 <= len(move) <= 16)
+        or (isinstance(move, dict) and not too_deep(move))
+    ) and not unstorable(move)
     if move_ok and type(version) is int and 0 <= version <= _MAX_VERSION:
         return move, version
     body = MoveRequest.model_validate({"move": move, "version": version})

@@ -8,7 +8,7 @@ from collections import defaultdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from sqlalchemy.orm import Session
 
 from roses.games import InvalidInput, game_module
@@ -18,7 +18,7 @@ from ..accounts.users import find_user
 from ..db import store
 from ..db.models import as_utc
 from ..errors import NotFound
-from ..http.schemas import ERROR_ANSWERS
+from ..http.schemas import ERROR_ANSWERS, storable_text
 from ..i18n import _, game_error
 from ..play.live_games import GameHeader
 from ..play.views import summary
@@ -32,7 +32,11 @@ GameName = Annotated[str, Path(min_length=1, max_length=24, description="e.g. ro
 Variant = Annotated[
     str, Path(pattern=r"^[1-8]p$", description="the player count: 2p, 4p (Rose King teams)")
 ]
-PlayerName = Annotated[str, Path(min_length=1, max_length=64, description="a player's name")]
+PlayerName = Annotated[
+    str,
+    Path(min_length=1, max_length=64, description="a player's name"),
+    AfterValidator(storable_text),
+]
 
 
 class RatedPlayer(BaseModel):
