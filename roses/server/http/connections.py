@@ -87,6 +87,14 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().on_message_complete()
         self._awaiting_headers = True  # whatever comes next starts a new request
 
+    def shutdown(self) -> None:
+        """The server is stopping: a request whose body is still on its way has not reached
+        its route, so it is refused now (503) rather than waited for."""
+        if self._awaiting_body and not self.transport.is_closing():
+            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE)
+            return
+        super().shutdown()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
