@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 # How long ``roses serve`` lets running requests finish after SIGTERM before cancelling them.
-SHUTDOWN_SECONDS = 2.0
+SHUTDOWN_SECONDS = 2
 
 
 def register(app: typer.Typer) -> None:

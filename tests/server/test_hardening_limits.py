@@ -83,7 +83,7 @@ def _send(connection: socket.socket, request: bytes, pieces: int, seconds: float
 
 def _answers(connection: socket.socket, count: int) -> list[int]:
     """The statuses of the next ``count`` answers, fewer if the server closes first."""
-    received, statuses = b"", []
+    received, statuses = b"", list[int]()
     connection.settimeout(10)
     while len(statuses) < count:
         head_end = received.find(b"\r\n\r\n")
