@@ -190,3 +190,36 @@ def test_a_body_trickling_in_beyond_its_deadline_is_refused(
         assert _answers(connection, 1) == [408]
         assert time.monotonic() - start < 4 * BODY_TIMEOUT + 2
     assert text not in _stored(player, chat)
+
+
+def _closing_answer(connection: socket.socket) -> tuple[int, dict[str, str]]:
+    """The status and JSON body of the answer after which the server closes."""
+    received = b""
+    connection.settimeout(10)
+    while chunk := connection.recv(65536):
+        received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+def test_refusals_are_sentences_in_the_readers_language(
+    live: LiveServer, table: tuple[Player, str]
+) -> None:
+    player, chat = table
+    request = _chat_post(player, chat, _unique("german"), 10, MAX_HEADERS + 1)
+    request = request.replace(b"\r\n", b"\r\nAccept-Language: de\r\n", 1)
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as connection:
+        connection.sendall(request)
+        status, answer = _closing_answer(connection)
+    assert status == 431
+    assert answer["detail"] == (
+        f"Die Kopfzeilen der Anfrage sind größer als {MAX_HEADERS} Bytes, das Höchstmaß."
+    )
+    request = _chat_post(player, chat, _unique("late"), 100, 0)
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as connection:
+        connection.sendall(request[:-1])
+        status, answer = _closing_answer(connection)
+    assert status == 408
+    assert answer["detail"] == (
+        f"The request's body did not arrive within {BODY_TIMEOUT:g} seconds; nothing was done."
+    )

@@ -6,16 +6,27 @@ header size, so a client that opens a connection and sends its headers a byte at
 its memory forever. Here each request is judged alone: its headers must arrive within
 ``header_timeout`` seconds and its body within ``body_timeout`` seconds after them (408),
 and its headers may be at most ``max_header_bytes`` (431); the connection is closed after
-either answer. A request refused for its headers is never handed to the app, so it is not
-carried out; one whose body is late never reaches a route, which reads its body first.
+either answer, a sentence in the reader's language. A request refused for its headers is
+never handed to the app, so it is not carried out; one whose body is late never reaches a
+route, which reads its body first. When the server stops, a request whose body is still on
+its way is refused (503) rather than waited for.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from http import HTTPStatus
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from ..errors import as_sentence
+from ..i18n import N_, _, request_language, speaking
+
+HEADERS_LATE = N_("the request's headers did not arrive within {seconds} seconds")
+BODY_LATE = N_("the request's body did not arrive within {seconds} seconds; nothing was done")
+HEADERS_TOO_LARGE = N_("the request's headers are larger than {most} bytes, the most accepted")
+STOPPING = N_("the server is stopping and did nothing; send the request again in a moment")
 
 
 class _GuardedHttpToolsProtocol(HttpToolsProtocol):
@@ -49,7 +60,7 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
         if in_headers_throughout and self._messages_completed == completed:
             self._partial_header_bytes += len(data)
             if self._partial_header_bytes > self.max_header_bytes:
-                self._refuse(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+                self._refuse_large_headers()
 
     def on_message_begin(self) -> None:
         if self.transport.is_closing():
@@ -68,7 +79,7 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
             return
         if self._header_bytes() > self.max_header_bytes:
             # Refused before the app is given the request: nothing of it is carried out.
-            self._refuse(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+            self._refuse_large_headers()
             return
         self._arm(self.body_timeout)
         super().on_headers_complete()
@@ -91,7 +102,7 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
         """The server is stopping: a request whose body is still on its way has not reached
         its route, so it is refused now (503) rather than waited for."""
         if self._awaiting_body and not self.transport.is_closing():
-            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE)
+            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE, STOPPING)
             return
         super().shutdown()
 
@@ -121,7 +132,12 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
             # request on this connection is still being answered): not the client's delay.
             self._arm(seconds)
             return
-        self._refuse(HTTPStatus.REQUEST_TIMEOUT)
+        late = BODY_LATE if self._awaiting_body else HEADERS_LATE
+        self._refuse(HTTPStatus.REQUEST_TIMEOUT, late, seconds=f"{seconds:g}")
+
+    def _refuse_large_headers(self) -> None:
+        status = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+        self._refuse(status, HEADERS_TOO_LARGE, most=self.max_header_bytes)
 
     def _may_answer(self) -> bool:
         """Whether no other answer is on its way: an earlier request's, still being written
@@ -131,21 +147,27 @@ class _GuardedHttpToolsProtocol(HttpToolsProtocol):
             return True
         return self._awaiting_body and not cycle.response_started
 
-    def _refuse(self, status: HTTPStatus) -> None:
+    def _refuse(self, status: HTTPStatus, problem: str, **params: object) -> None:
+        """Answer ``status`` with ``problem`` as a sentence, if no other answer is on its
+        way, and close the connection."""
         self._disarm()
         if self.transport.is_closing():
             return
-        if not self._may_answer():
-            self.transport.close()
-            return
-        body = f"{status.description}\n".encode()
-        head = (
-            f"HTTP/1.1 {status.value} {status.phrase}\r\n"
-            "content-type: text/plain; charset=utf-8\r\n"
-            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-        )
-        self.transport.write(head.encode() + body)
+        if self._may_answer():
+            with speaking(self._language()):
+                body = json.dumps({"detail": as_sentence(_(problem, **params))}).encode()
+            head = (
+                f"HTTP/1.1 {status.value} {status.phrase}\r\n"
+                "content-type: application/json\r\n"
+                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+            )
+            self.transport.write(head.encode() + body)
         self.transport.close()
+
+    def _language(self) -> str:
+        """The reader's language, from the headers of this request read so far."""
+        fields = {name: value.decode("latin-1") for name, value in self.headers or []}
+        return request_language(fields.get(b"cookie"), fields.get(b"accept-language"))
 
 
 def guarded_http_protocol(
