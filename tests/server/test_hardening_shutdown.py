@@ -116,6 +116,10 @@ def test_sigterm_stops_the_server_at_once_and_keeps_what_it_acknowledged(
             live.process.send_signal(signal.SIGTERM)
             live.process.wait(timeout=30)
             stopped_after = time.monotonic() - started
+            trickling.settimeout(5)
+            refused = trickling.recv(65536)  # not waited for: it had not reached its route
+            assert refused.startswith(b"HTTP/1.1 503 "), refused
+            assert b"The server is stopping and did nothing" in refused
             acknowledged_names = [
                 name for name, done in zip(names, registrations, strict=True) if done.result()
             ]
