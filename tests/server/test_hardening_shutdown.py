@@ -136,3 +136,40 @@ def test_sigterm_stops_the_server_at_once_and_keeps_what_it_acknowledged(
             assert signed_in.status_code == 200, name
     finally:
         live.stop()
+
+
+def _analyse(live: LiveServer, client: httpx.Client, position: dict[str, Any]) -> int | None:
+    try:
+        answer = client.post("/api/analysis/roseking/position", json={"position": position})
+    except httpx.HTTPError:
+        return None  # cut off by the stop
+    return answer.status_code
+
+
+def test_sigterm_cancels_a_request_still_at_its_route_after_two_seconds(tmp_path: Path) -> None:
+    """A route still working when the server is told to stop (a position analysis given a
+    minute) is cancelled, its search process with it, rather than waited for."""
+    env = {"ROSES_POSITION_ANALYSIS_SECONDS": "60"}
+    live = LiveServer(f"sqlite:///{tmp_path / 'roses.sqlite3'}", tmp_path / "server.log", env)
+    live.start()
+    try:
+        red, white = _player(live, "red-busy"), _player(live, "white-busy")
+        seats = [{"kind": "me"}, {"kind": "invite", "name": "white-busy"}]
+        game_id = red.post("/api/games", json={"seats": seats}).json()["id"]
+        assert white.post(f"/api/games/{game_id}/join").status_code == 200
+        analyst = _player(live, "analyst-busy")
+        position = {"state": analyst.get(f"/api/games/{game_id}").json()["state"]}
+        with ThreadPoolExecutor(1) as queue:
+            analysis = queue.submit(_analyse, live, analyst, position)
+            time.sleep(1.0)  # at its route, waiting for its search
+            assert not analysis.done(), analysis.result()
+            assert live.process is not None
+            started = time.monotonic()
+            live.process.send_signal(signal.SIGTERM)
+            live.process.wait(timeout=30)
+            stopped_after = time.monotonic() - started
+            assert analysis.result() in {None, 500, 503}
+        live.process = None
+        assert stopped_after < STOPPED_WITHIN, live.log_path.read_text()[-3000:]
+    finally:
+        live.stop()
