@@ -138,7 +138,7 @@ def test_sigterm_stops_the_server_at_once_and_keeps_what_it_acknowledged(
         live.stop()
 
 
-def _analyse(live: LiveServer, client: httpx.Client, position: dict[str, Any]) -> int | None:
+def _analyse(client: httpx.Client, position: dict[str, Any]) -> int | None:
     try:
         answer = client.post("/api/analysis/roseking/position", json={"position": position})
     except httpx.HTTPError:
@@ -160,7 +160,7 @@ def test_sigterm_cancels_a_request_still_at_its_route_after_two_seconds(tmp_path
         analyst = _player(live, "analyst-busy")
         position = {"state": analyst.get(f"/api/games/{game_id}").json()["state"]}
         with ThreadPoolExecutor(1) as queue:
-            analysis = queue.submit(_analyse, live, analyst, position)
+            analysis = queue.submit(_analyse, analyst, position)
             time.sleep(1.0)  # at its route, waiting for its search
             assert not analysis.done(), analysis.result()
             assert live.process is not None
