@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import typer
 
+# How long ``roses serve`` lets running requests finish after SIGTERM before cancelling them.
+SHUTDOWN_SECONDS = 2
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -52,9 +55,17 @@ def register(app: typer.Typer) -> None:
             host=host,
             port=port,
             log_level="info",
-            # Headers that take too long or grow too large close the connection; see there.
-            http=guarded_http_protocol(settings.header_timeout_seconds, settings.max_header_bytes),
+            # Headers or bodies that take too long or headers that grow too large close the
+            # connection; see there.
+            http=guarded_http_protocol(
+                settings.header_timeout_seconds,
+                settings.body_timeout_seconds,
+                settings.max_header_bytes,
+            ),
             timeout_keep_alive=settings.keep_alive_seconds,
+            # On SIGTERM, requests still running after this are cancelled: an action already
+            # acknowledged is committed, one not yet acknowledged may be retried.
+            timeout_graceful_shutdown=SHUTDOWN_SECONDS,
             # Clients send small messages; a larger one closes the socket (1009).
             ws_max_size=settings.max_body_bytes,
             # Views are small and many: compressing each costs more CPU than it saves.

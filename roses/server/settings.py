@@ -40,6 +40,7 @@ _LIMITS = (
     "max_body_bytes",
     "max_header_bytes",
     "header_timeout_seconds",
+    "body_timeout_seconds",
     "keep_alive_seconds",
     "trusted_origins",
     "analysis_seconds",
@@ -103,10 +104,12 @@ class Settings(BaseModel):
     bot_games_per_account: int = 3
     # Password hashes computed at once (each takes 19 MiB, see accounts.py); others wait.
     password_hashing_slots: int = 2
-    # Requests: the largest body and headers read, and how long the headers may take.
+    # Requests: the largest body and headers read, how long the headers may take, and how
+    # long the body may take after them.
     max_body_bytes: int = 64 * 1024
     max_header_bytes: int = 32 * 1024
     header_timeout_seconds: float = 10.0
+    body_timeout_seconds: float = 30.0
     # An idle kept-alive connection is closed after this many seconds.
     keep_alive_seconds: int = 5
     # Origins other than the server's own allowed to send state-changing requests (a proxy
