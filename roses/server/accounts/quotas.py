@@ -7,7 +7,8 @@ once (unfinished games, games with bots) is counted in the database. Either way 
 is 429 with a sentence saying what to do, and ``Retry-After`` when a wait will help.
 
 Routes apply the game checks as dependencies:
-``@router.post("/games", dependencies=[Depends(quotas.new_game_allowed)])``.
+``@router.post("/games", dependencies=[Depends(quotas.new_game_allowed)])``. A rematch
+creates a game too, and counts the same (``check_unfinished``, ``count_new_game``).
 """
 
 from __future__ import annotations
@@ -138,7 +139,9 @@ def _unfinished_games(db: Session, user: User, *, with_bots: bool = False) -> in
     return int(db.scalar(query) or 0)
 
 
-def _check_open_games(db: Session, user: User, settings: Settings) -> None:
+def check_unfinished(db: Session, settings: Settings, user: User, *, with_bots: bool) -> None:
+    """TooMany if ``user`` holds as many unfinished games as allowed (of those with bots too,
+    if the new game has bots): before taking a seat in another."""
     most = settings.open_games_per_account
     if _unfinished_games(db, user) >= most:
         raise TooMany(
@@ -148,6 +151,36 @@ def _check_open_games(db: Session, user: User, settings: Settings) -> None:
                 most=most,
             )
         )
+    most = settings.bot_games_per_account
+    if with_bots and _unfinished_games(db, user, with_bots=True) >= most:
+        raise TooMany(
+            _(
+                "one account may play at most {most} unfinished games with bots at once: "
+                "finish or cancel one first",
+                most=most,
+            )
+        )
+
+
+def has_room(db: Session, settings: Settings, user: User, *, with_bots: bool) -> bool:
+    """Whether ``user`` may take a seat in one more unfinished game (``check_unfinished``)."""
+    try:
+        check_unfinished(db, settings, user, with_bots=with_bots)
+    except TooMany:
+        return False
+    return True
+
+
+def count_new_game(limiter: Limiter, user: User, invitations: int = 0) -> None:
+    """Count a game ``user`` creates (and its invitations), or TooMany if the window is full."""
+    account = str(user.id)
+    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
+    limiter.hit(
+        "invitations_per_account",
+        account,
+        N_("you have sent too many invitations lately"),
+        invitations,
+    )
 
 
 def _seat_kinds(body: Any) -> list[str]:
@@ -161,27 +194,9 @@ def _seat_kinds(body: Any) -> list[str]:
 def _check_new_game(
     limiter: Limiter, sessions: sessionmaker[Session], user: User, kinds: list[str]
 ) -> None:
-    settings = limiter.settings
     with sessions() as db:
-        _check_open_games(db, user, settings)
-        most = settings.bot_games_per_account
-        if "bot" in kinds and _unfinished_games(db, user, with_bots=True) >= most:
-            raise TooMany(
-                _(
-                    "one account may play at most {most} unfinished games with bots at once: "
-                    "finish or cancel one first",
-                    most=most,
-                )
-            )
-    account = str(user.id)
-    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
-    invitations = kinds.count("invite")
-    limiter.hit(
-        "invitations_per_account",
-        account,
-        N_("you have sent too many invitations lately"),
-        invitations,
-    )
+        check_unfinished(db, limiter.settings, user, with_bots="bot" in kinds)
+    count_new_game(limiter, user, kinds.count("invite"))
 
 
 async def new_game_allowed(request: Request, user: CurrentUser) -> None:
@@ -199,7 +214,7 @@ async def new_game_allowed(request: Request, user: CurrentUser) -> None:
 
 def _check_join(limiter: Limiter, sessions: sessionmaker[Session], user: User) -> None:
     with sessions() as db:
-        _check_open_games(db, user, limiter.settings)
+        check_unfinished(db, limiter.settings, user, with_bots=False)
 
 
 async def join_allowed(request: Request, user: CurrentUser) -> None:

@@ -62,6 +62,8 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
     app.timeouts.arm(live)  # its clocks' next moment (or none)
+    if live.status == GameStatus.FINISHED:
+        app.bots.game_over(live.id)  # its bots, wherever the game was ended
     if relayed:
         return
     app.bots.poke(live)
