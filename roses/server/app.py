@@ -64,7 +64,7 @@ def build_services(settings: Settings) -> Services:
         settings=settings,
         sessions=sessions,
         now=server_time,
-        hub=Hub(),
+        hub=Hub(settings.sockets_per_account, settings.sockets_per_address),
         signed_in=SignedInCache(),
         limiter=quotas.Limiter(settings),
         games=games,
