@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from roses.bots.roseking.base import BOT_FACTORIES
 from roses.server import Settings, create_app
 from roses.server.accounts.users import SESSION_COOKIE
 from roses.server.db.models import SeatClock
@@ -20,6 +21,7 @@ from roses.server.play.relay import RedisRelay
 from roses.server.services import services_of
 
 from .conftest import Player, act, opening, sign_up, two_player_game
+from .test_bots import PonderingBot, only_the_bot_moved, wait_for_my_turn
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
@@ -199,3 +201,28 @@ def test_a_guest_registering_on_one_server_is_known_by_its_name_on_another(
             time.sleep(0.05)
         assert elsewhere.get("/api/me").json()["guest"] is False
         assert elsewhere.game(game_id)["seats"][1]["player"] == name
+
+
+def test_a_game_resigned_on_another_server_stops_its_bots_search(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process whose bot is thinking hears of the resignation through the relay and
+    frees its one bot worker for other games at once."""
+    monkeypatch.setitem(BOT_FACTORIES, "pondering", PonderingBot)
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    settings = Settings(
+        database_url=database_url, redis_url=redis_url, redis_channel=channel,
+        bot_workers=1, bot_margin_seconds=120.0,
+    )  # fmt: skip
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        # Only the first process runs bots: the second's worker cannot stand in for it.
+        monkeypatch.setattr(services_of(second.app).bots, "poke", lambda live: None)
+        quitter, other = sign_up(first), sign_up(first)
+        seats = [{"kind": "bot", "bot": "pondering"}, {"kind": "me"}]
+        resigned = quitter.post("/api/games", {"seats": seats}).json()  # its bot thinks here
+        time.sleep(0.3)  # the search has reached the worker
+        elsewhere = Player(second, quitter.name, quitter.token)
+        assert elsewhere.post(f"/api/games/{resigned['id']}/resign").status_code == 200
+        seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
+        game = other.post("/api/games", {"seats": seats}).json()
+        assert only_the_bot_moved(wait_for_my_turn(other, game["id"], timeout=20)["log"])
