@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..i18n import _
 
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
+ENDED_SESSIONS_KEPT = 10_000  # far more than sign out while a socket opens
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -78,6 +79,9 @@ class Hub:
         self._per_address = per_address
         self._by_account: Counter[int] = Counter()
         self._by_address: Counter[str] = Counter()
+        # Sessions signed out lately: a socket that was opening meanwhile (its session
+        # read before the sign-out) is closed as soon as it registers.
+        self._ended: OrderedDict[str, None] = OrderedDict()
 
     def refusal(self, watcher: Watcher) -> str | None:
         """Why ``watcher`` may not be registered (a sentence for the socket's close reason),
@@ -110,6 +114,8 @@ class Hub:
         self._sessions[watcher.session].add(watcher)
         self._by_account[watcher.user_id] += 1
         self._by_address[watcher.address] += 1
+        if watcher.session in self._ended:
+            watcher.close()
 
     def _unregistered(self, watcher: Watcher) -> None:
         _discard(self._sessions, watcher.session, watcher)
@@ -135,6 +141,9 @@ class Hub:
 
     def close_session(self, session: str) -> None:
         """Signing out: that browser's sockets receive nothing more."""
+        self._ended[session] = None
+        if len(self._ended) > ENDED_SESSIONS_KEPT:
+            self._ended.popitem(last=False)
         for watcher in list(self._sessions.get(session, ())):
             watcher.close()
 
