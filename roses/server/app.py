@@ -13,7 +13,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from .accounts import quotas, users
+from .accounts import quotas, sign_outs, users
 from .accounts import routes as accounts_routes
 from .accounts.signed_in import SignedInCache, saved_language
 from .clocks.time_control import server_time
@@ -64,7 +64,7 @@ def build_services(settings: Settings) -> Services:
         settings=settings,
         sessions=sessions,
         now=server_time,
-        hub=Hub(),
+        hub=Hub(settings.sockets_per_account, settings.sockets_per_address),
         signed_in=SignedInCache(),
         limiter=quotas.Limiter(settings),
         games=games,
@@ -90,6 +90,8 @@ async def running(services: Services) -> AsyncIterator[None]:
         if services.relay is not None:
             # Notes from the other server processes reach this one's watchers.
             services.relay.on_note(functools.partial(notes.deliver, services))
+            # Sign-outs in the other processes close this one's sockets of that session.
+            services.relay.on_account(functools.partial(sign_outs.heard, services))
             await services.relay.start()
             jobs.push_async_callback(services.relay.stop)
         jobs.push_async_callback(services.analyses.stop)

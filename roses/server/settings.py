@@ -36,6 +36,8 @@ _LIMITS = (
     "open_games_per_account",
     "open_game_days",
     "bot_games_per_account",
+    "sockets_per_account",
+    "sockets_per_address",
     "password_hashing_slots",
     "max_body_bytes",
     "max_header_bytes",
@@ -102,6 +104,10 @@ class Settings(BaseModel):
     # Quotas on what one account holds at once.
     open_games_per_account: int = 50
     bot_games_per_account: int = 3
+    # WebSockets (a game's or the lobby's) open at once in each server process, per account
+    # and per address (several people may share one).
+    sockets_per_account: int = 32
+    sockets_per_address: int = 256
     # Password hashes computed at once (each takes 19 MiB, see accounts.py); others wait.
     password_hashing_slots: int = 2
     # Requests: the largest body and headers read, how long the headers may take, and how

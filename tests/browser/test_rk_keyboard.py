@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from roses.server.play.socket_moves import PER_SECOND
+from roses.server.accounts.quotas import MOVES_PER_SECOND
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
@@ -97,9 +97,9 @@ def test_a_whole_game_with_the_keyboard_alone(
         if page.locator(".banner.yours").count() == 0:
             page.wait_for_timeout(50)
             continue
-        # At a person's pace: the random bot answers at once, and a socket may send at most
-        # PER_SECOND moves a second on average (a faster page is told to slow down).
-        page.wait_for_timeout(1000 / PER_SECOND)
+        # At a person's pace: the random bot answers at once, and an account may make at most
+        # MOVES_PER_SECOND moves a second on average (a faster one is told to slow down).
+        page.wait_for_timeout(1000 / MOVES_PER_SECOND)
         before = log_length(page)
         keyboard_move(page)
         moves += 1

@@ -17,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 
 from roses.roseking import PASS_MOVE, Board
 from roses.server import Settings, create_app
+from roses.server.accounts import quotas
 from roses.server.accounts.users import SESSION_COOKIE
 from roses.server.db.models import Game
 from roses.server.db.store import read_game
@@ -37,6 +38,13 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     that plays random moves on a random deal would otherwise fail now and then: about one
     Rose King deal in 3,000 ends at ply 8 to 10, both hands full and stuck (RK-13)."""
     monkeypatch.setattr(creating, "deal_seed", seeded_deals(request.node.nodeid))
+
+
+@pytest.fixture(autouse=True)
+def moves_at_machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests play whole games in a blink, far past a person's move rate (``quotas.MoveRate``);
+    the tests of that limit set it again."""
+    monkeypatch.setattr(quotas, "MOVE_BURST", 1_000_000)
 
 
 @pytest.fixture(scope="session")

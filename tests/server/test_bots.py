@@ -264,3 +264,35 @@ def test_the_wotr_search_is_offered_at_its_strengths(client: TestClient, players
         created = player.post("/api/games", {"game": "wotr", "players": players, "seats": seats})
         assert created.status_code == 201, created.text
         assert [s["strength"] for s in created.json()["seats"][1:]] == [strength] * (players - 1)
+
+
+class PonderingBot:
+    """Thinks for a minute whatever it is told."""
+
+    name = "pondering"
+
+    def __init__(self, spec: BotSpec) -> None:
+        self.spec = spec
+
+    def choose(self, view: PlayerView) -> Move:
+        time.sleep(60.0)
+        return view.legal_moves[0]
+
+
+def test_a_resigned_games_bot_stops_thinking_at_once(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With one bot worker, a bot still thinking in a game its opponent resigned would hold
+    up every other game's bots: its search is cancelled with the game, so another player's
+    bot answers at once."""
+    monkeypatch.setitem(BOT_FACTORIES, "pondering", PonderingBot)
+    settings = Settings(database_url=database_url, bot_workers=1, bot_margin_seconds=120.0)
+    with TestClient(create_app(settings)) as client:
+        quitter, other = sign_up(client), sign_up(client)
+        seats = [{"kind": "bot", "bot": "pondering"}, {"kind": "me"}]
+        resigned = quitter.post("/api/games", {"seats": seats}).json()
+        time.sleep(0.3)  # the search has reached the worker
+        assert quitter.post(f"/api/games/{resigned['id']}/resign").status_code == 200
+        seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
+        game = other.post("/api/games", {"seats": seats}).json()
+        assert only_the_bot_moved(wait_for_my_turn(other, game["id"], timeout=20)["log"])

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from roses.server import Settings, create_app
 from roses.server.accounts import quotas
 
-from .conftest import Player, sign_up
+from .conftest import Player, sign_up, two_player_game
 
 CHECKED_NEW_GAME = "/test/checked/games"
 CHECKED_JOIN = "/test/checked/join"
@@ -147,3 +147,50 @@ def test_the_environment_sets_the_limits(monkeypatch: pytest.MonkeyPatch) -> Non
     assert settings.guests_per_address == "1000/hour"
     assert settings.open_games_per_account == 7
     assert settings.trusted_origins == ["https://a.example", "https://b.example"]
+
+
+def _bot_game_resigned(player: Player) -> int:
+    game_id: int = _new_game(player, "bot").json()["id"]
+    assert player.post(f"/api/games/{game_id}/resign").status_code == 200
+    return game_id
+
+
+def test_a_rematch_counts_as_a_game_created(make_client: Any) -> None:
+    """Resigning and asking for a rematch again and again makes no more games than creating
+    them would: the rematch the bot accepts at once is a game of the window."""
+    player = sign_up(make_client(games_per_account="2/hour"))
+    first = _bot_game_resigned(player)
+    second = player.post(f"/api/games/{first}/rematch").json()["rematch"]
+    assert player.post(f"/api/games/{second}/resign").status_code == 200
+    refused = player.post(f"/api/games/{second}/rematch")
+    _assert_refused(refused, "you have created too many games lately", retry_after=True)
+    assert player.get(f"/api/games/{second}/rematch").json()["accepted"] == []  # no vote kept
+
+
+def test_a_rematch_counts_against_the_games_with_bots_at_once(make_client: Any) -> None:
+    player = sign_up(make_client(bot_games_per_account=1))
+    finished = _bot_game_resigned(player)
+    assert _new_game(player, "bot").status_code == 201
+    refused = player.post(f"/api/games/{finished}/rematch")
+    _assert_refused(refused, "at most 1 unfinished games with bots at once", retry_after=False)
+    assert len(player.get("/api/games/mine").json()["my_turn"]) <= 1  # no second bot game
+
+
+def test_a_rematch_waits_for_room_in_every_players_quota(make_client: Any) -> None:
+    """Each player's vote is checked against their quota, and the vote that starts the game
+    against everyone's: a player may have taken other seats since voting."""
+    client = make_client(open_games_per_account=1)
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    assert white.post(f"/api/games/{game['id']}/resign").status_code == 200
+    path = f"/api/games/{game['id']}/rematch"
+    assert white.post(path).json()["accepted"] == [white.name]
+    assert _new_game(white, "open").status_code == 201  # white's one unfinished game
+    refused = red.post(path)
+    _assert_refused(
+        refused, f"{white.name} has no room for another unfinished game", retry_after=False
+    )
+    assert red.get(path).json()["rematch"] is None
+    assert _new_game(red, "open").status_code == 201
+    refused = red.post(path)
+    _assert_refused(refused, "at most 1 unfinished games at once", retry_after=False)

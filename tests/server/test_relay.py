@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from roses.bots.roseking.base import BOT_FACTORIES
 from roses.server import Settings, create_app
+from roses.server.accounts.users import SESSION_COOKIE
 from roses.server.db.models import SeatClock
 from roses.server.db.store import Change
 from roses.server.play.relay import RedisRelay
 from roses.server.services import services_of
 
 from .conftest import Player, act, opening, sign_up, two_player_game
+from .test_bots import PonderingBot, only_the_bot_moved, wait_for_my_turn
 
 # A socket that never hears its message must fail the test, not hang the run.
 pytestmark = pytest.mark.timeout(60)
@@ -135,3 +140,89 @@ def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
 
     heard = asyncio.run(run())
     assert heard == [*changes, (7, 41, True)]
+
+
+def _two_servers(database_url: str, redis_url: str) -> tuple[TestClient, TestClient]:
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
+    return TestClient(create_app(settings)), TestClient(create_app(settings))
+
+
+def test_signing_out_on_one_server_closes_the_sockets_on_another(
+    database_url: str, redis_url: str
+) -> None:
+    """A socket another process opened moves no more once its session signed out, and that
+    process no longer takes the cookie it had cached."""
+    first, second = _two_servers(database_url, redis_url)
+    with first, second:
+        red, white = sign_up(first), sign_up(first)
+        game = two_player_game(red, white)
+        red_elsewhere = Player(second, red.name, red.token)
+        assert red_elsewhere.get("/api/me").status_code == 200  # cached there
+        with (
+            red_elsewhere.websocket(f"/api/games/{game['id']}/ws") as socket,
+            red_elsewhere.websocket("/api/lobby/ws") as lobby,
+        ):
+            assert socket.receive_json()["version"] == game["version"]
+            assert lobby.receive_json()["type"] == "hello"
+            assert red.post("/api/accounts/logout").status_code == 204  # on the first
+            for closed in (socket, lobby):
+                with pytest.raises(WebSocketDisconnect):
+                    closed.receive_json()
+        assert red_elsewhere.get("/api/me").status_code == 401
+        move = {"move": opening(first, game), "version": game["version"]}
+        refused = red_elsewhere.post(f"/api/games/{game['id']}/moves", move)
+        assert refused.status_code == 401
+        assert white.game(game["id"])["version"] == game["version"]
+
+
+def test_a_guest_registering_on_one_server_is_known_by_its_name_on_another(
+    database_url: str, redis_url: str
+) -> None:
+    first, second = _two_servers(database_url, redis_url)
+    with first, second:
+        response = first.post("/api/accounts/guest")
+        token = response.cookies[SESSION_COOKIE]
+        first.cookies.clear()
+        guest = Player(first, response.json()["name"], token)
+        host = sign_up(first)
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        game_id = host.post("/api/games", {"seats": seats}).json()["id"]
+        assert guest.post(f"/api/games/{game_id}/join").status_code == 200
+        elsewhere = Player(second, guest.name, token)
+        assert elsewhere.get("/api/me").json()["guest"] is True  # cached there
+        assert elsewhere.game(game_id)["seats"][1]["player"] == guest.name  # held there
+        name = f"rose-{uuid.uuid4().hex[:8]}"
+        body = {"name": name, "password": "secret-rose"}
+        assert guest.post("/api/accounts/upgrade", body).status_code == 200
+        deadline = time.monotonic() + 10
+        while elsewhere.get("/api/me").json()["name"] != name:
+            assert time.monotonic() < deadline, "the other server still knows the guest"
+            time.sleep(0.05)
+        assert elsewhere.get("/api/me").json()["guest"] is False
+        assert elsewhere.game(game_id)["seats"][1]["player"] == name
+
+
+def test_a_game_resigned_on_another_server_stops_its_bots_search(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process whose bot is thinking hears of the resignation through the relay and
+    frees its one bot worker for other games at once."""
+    monkeypatch.setitem(BOT_FACTORIES, "pondering", PonderingBot)
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    settings = Settings(
+        database_url=database_url, redis_url=redis_url, redis_channel=channel,
+        bot_workers=1, bot_margin_seconds=120.0,
+    )  # fmt: skip
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        # Only the first process runs bots: the second's worker cannot stand in for it.
+        monkeypatch.setattr(services_of(second.app).bots, "poke", lambda live: None)
+        quitter, other = sign_up(first), sign_up(first)
+        seats = [{"kind": "bot", "bot": "pondering"}, {"kind": "me"}]
+        resigned = quitter.post("/api/games", {"seats": seats}).json()  # its bot thinks here
+        time.sleep(0.3)  # the search has reached the worker
+        elsewhere = Player(second, quitter.name, quitter.token)
+        assert elsewhere.post(f"/api/games/{resigned['id']}/resign").status_code == 200
+        seats = [{"kind": "bot", "bot": "random"}, {"kind": "me"}]
+        game = other.post("/api/games", {"seats": seats}).json()
+        assert only_the_bot_moved(wait_for_my_turn(other, game["id"], timeout=20)["log"])

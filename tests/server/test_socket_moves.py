@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from roses.games import GAMES, register
 from roses.server import Settings, create_app
-from roses.server.play import socket_moves
+from roses.server.accounts import quotas
 from roses.server.services import services_of
 
 from .conftest import Player, opening, sign_up, two_player_game
@@ -105,22 +105,28 @@ def test_a_decision_made_on_an_old_version_is_stale(client: TestClient) -> None:
     assert white.game(game["id"])["version"] == after["version"]
 
 
-def test_a_socket_that_sends_too_fast_is_refused(
+def test_an_account_that_moves_too_fast_is_refused_on_every_socket_and_by_post(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(socket_moves, "BURST", 3)
-    monkeypatch.setattr(socket_moves, "PER_SECOND", 0.01)  # no refill within the test
+    """The rate is the account's: more sockets, or the POST route, give no more moves."""
+    monkeypatch.setattr(quotas, "MOVE_BURST", 3)
+    monkeypatch.setattr(quotas, "MOVES_PER_SECOND", 0.01)  # no refill within the test
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
-    version = game["version"]
-    with white.websocket(f"/api/games/{game['id']}/ws?version={version}") as socket:
-        for number in range(3):  # out of turn: refused, but each counts
-            _move(socket, game["state"]["legal_moves"][0], version, number)
+    version, move = game["version"], game["state"]["legal_moves"][0]
+    path = f"/api/games/{game['id']}/ws?version={version}"
+    with white.websocket(path) as first, white.websocket(path) as second:
+        for number, socket in enumerate((first, first, second)):  # out of turn: each counts
+            _move(socket, move, version, number)
             assert _reply(socket)["status"] == 403
-        _move(socket, game["state"]["legal_moves"][0], version, 3)
-        refused = _reply(socket)
-    assert refused["status"] == 429 and "Too many messages" in refused["detail"]
-    assert white.game(game["id"])["version"] == version
+        _move(second, move, version, 3)
+        refused = _reply(second)
+        by_post = _post(white, game["id"], move, version)
+        with red.websocket(path) as others:  # another account has moves of its own
+            _move(others, opening(client, game), version, 4)
+            assert _reply(others)["type"] == "ack"
+    assert refused["status"] == 429 and "making moves too fast" in refused["detail"]
+    assert by_post.status_code == 429 and "making moves too fast" in by_post.json()["detail"]
 
 
 def test_other_frames_and_the_lobby_socket_get_no_reply(client: TestClient) -> None:

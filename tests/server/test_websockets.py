@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roses.roseking import Board
+from roses.server import Settings, create_app
 from roses.server.play import sockets
 
 from .conftest import act, opening, sign_up, start_from, two_player_game
@@ -80,6 +81,37 @@ def test_pages_of_other_sites_cannot_open_sockets(client: TestClient) -> None:
     own = {**player.headers, "origin": "http://testserver"}
     with client.websocket_connect("/api/lobby/ws", headers=own) as socket:
         assert socket.receive_json()["type"] == "hello"
+
+
+def _refused(socket: Any) -> str:
+    """The close reason of a socket refused with 4429."""
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    assert closed.value.code == sockets.TOO_MANY
+    return str(closed.value.reason)
+
+
+def test_an_account_and_an_address_hold_so_many_sockets(database_url: str) -> None:
+    """One person opening sockets without end would slow every change for everyone: the
+    socket past the limit is closed with a sentence, in the reader's language."""
+    settings = Settings(database_url=database_url, sockets_per_account=2, sockets_per_address=3)
+    with TestClient(create_app(settings)) as client:
+        red, white = sign_up(client), sign_up(client)
+        game = two_player_game(red, white)
+        path = f"/api/games/{game['id']}/ws"
+        with red.websocket(path) as first, red.websocket("/api/lobby/ws") as second:
+            assert first.receive_json()["type"] == "game"
+            assert second.receive_json()["type"] == "hello"
+            for refused_path in (path, "/api/lobby/ws"):
+                with red.websocket(refused_path) as third:
+                    assert "too many connections open" in _refused(third)
+            with white.websocket(path) as others:  # the address's third
+                assert others.receive_json()["type"] == "game"
+                german = {**white.headers, "accept-language": "de"}
+                with client.websocket_connect("/api/lobby/ws", headers=german) as fourth:
+                    assert "zu viele Verbindungen" in _refused(fourth)
+        with red.websocket(path) as again:  # the closed ones count no more
+            assert again.receive_json()["type"] == "game"
 
 
 def test_signing_out_closes_the_sockets_of_that_sign_in(client: TestClient) -> None:

@@ -5,15 +5,19 @@ invitations) are kept by the ``limits`` library: in memory, or in Redis when the
 has a ``redis_url``, so that every process sees the same counts. What an account holds at
 once (unfinished games, games with bots) is counted in the database. Either way the answer
 is 429 with a sentence saying what to do, and ``Retry-After`` when a wait will help.
+Moves are counted per account in each process (``MoveRate``), over all its sockets and the
+POST route alike: they are the busiest path, so they cost no trip to Redis.
 
 Routes apply the game checks as dependencies:
-``@router.post("/games", dependencies=[Depends(quotas.new_game_allowed)])``.
+``@router.post("/games", dependencies=[Depends(quotas.new_game_allowed)])``. A rematch
+creates a game too, and counts the same (``check_unfinished``, ``count_new_game``).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -26,6 +30,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
+from starlette.requests import HTTPConnection
 
 from ..db.models import Game, GameStatus, Seat, User
 from ..errors import ServiceError, as_sentence
@@ -53,6 +58,32 @@ def _in_words(seconds: int) -> str:
     return ngettext("{n} minute", "{n} minutes", math.ceil(seconds / 60))
 
 
+# A person makes a move every few seconds; a page never needs more than this.
+MOVES_PER_SECOND = 5.0
+MOVE_BURST = 20
+
+
+class MoveRate:
+    """A token bucket per account: at most ``MOVE_BURST`` moves at once and
+    ``MOVES_PER_SECOND`` on average. Only the accounts that moved lately are kept: one
+    idle for a few seconds has a full bucket again, as a forgotten one does."""
+
+    def __init__(self, capacity: int = 100_000) -> None:
+        self._capacity = capacity
+        self._buckets: OrderedDict[int, tuple[float, float]] = OrderedDict()  # tokens, when
+
+    def take(self, user_id: int) -> bool:
+        """Count one move by ``user_id``; False (and nothing counted) if it is too soon."""
+        now = time.monotonic()
+        tokens, then = self._buckets.pop(user_id, (float(MOVE_BURST), now))
+        tokens = min(float(MOVE_BURST), tokens + (now - then) * MOVES_PER_SECOND)
+        allowed = tokens >= 1.0
+        self._buckets[user_id] = (tokens - 1.0 if allowed else tokens, now)
+        if len(self._buckets) > self._capacity:
+            self._buckets.popitem(last=False)  # the account idle longest
+        return allowed
+
+
 class Limiter:
     """The server's rate limits and quotas, and the slots for password hashing."""
 
@@ -67,6 +98,7 @@ class Limiter:
         # argon2 takes 19 MiB and ~25 ms per hash; this bounds how many run at once.
         # Requests waiting for a slot wait in the event loop and hold no thread.
         self.password_slots = anyio.CapacityLimiter(settings.password_hashing_slots)
+        self._moves = MoveRate()
 
     def _item(self, window: Window) -> RateLimitItem:
         if window not in self._items:
@@ -97,12 +129,17 @@ class Limiter:
         """Count one use by ``key`` even past the limit (a failure that has happened)."""
         self._windows.hit(self._item(window), self._namespace, window, key)
 
+    def count_move(self, user_id: int) -> None:
+        """Count a move by ``user_id`` (on any of its sockets or by POST), or TooMany."""
+        if not self._moves.take(user_id):
+            raise TooMany(_("you are making moves too fast; slow down"), retry_after=1)
+
     async def hashing(self, work: Callable[[], T]) -> T:
         """Run ``work`` (which hashes a password) in a thread once a hashing slot is free."""
         return await anyio.to_thread.run_sync(work, limiter=self.password_slots)
 
 
-def client_address(request: Request) -> str:
+def client_address(request: HTTPConnection) -> str:
     """The client's address. Behind a proxy, uvicorn takes it from X-Forwarded-For when the
     proxy's address is in FORWARDED_ALLOW_IPS (127.0.0.1 by default)."""
     return request.client.host if request.client else "unknown"
@@ -138,7 +175,9 @@ def _unfinished_games(db: Session, user: User, *, with_bots: bool = False) -> in
     return int(db.scalar(query) or 0)
 
 
-def _check_open_games(db: Session, user: User, settings: Settings) -> None:
+def check_unfinished(db: Session, settings: Settings, user: User, *, with_bots: bool) -> None:
+    """TooMany if ``user`` holds as many unfinished games as allowed (of those with bots too,
+    if the new game has bots): before taking a seat in another."""
     most = settings.open_games_per_account
     if _unfinished_games(db, user) >= most:
         raise TooMany(
@@ -148,6 +187,36 @@ def _check_open_games(db: Session, user: User, settings: Settings) -> None:
                 most=most,
             )
         )
+    most = settings.bot_games_per_account
+    if with_bots and _unfinished_games(db, user, with_bots=True) >= most:
+        raise TooMany(
+            _(
+                "one account may play at most {most} unfinished games with bots at once: "
+                "finish or cancel one first",
+                most=most,
+            )
+        )
+
+
+def has_room(db: Session, settings: Settings, user: User, *, with_bots: bool) -> bool:
+    """Whether ``user`` may take a seat in one more unfinished game (``check_unfinished``)."""
+    try:
+        check_unfinished(db, settings, user, with_bots=with_bots)
+    except TooMany:
+        return False
+    return True
+
+
+def count_new_game(limiter: Limiter, user: User, invitations: int = 0) -> None:
+    """Count a game ``user`` creates (and its invitations), or TooMany if the window is full."""
+    account = str(user.id)
+    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
+    limiter.hit(
+        "invitations_per_account",
+        account,
+        N_("you have sent too many invitations lately"),
+        invitations,
+    )
 
 
 def _seat_kinds(body: Any) -> list[str]:
@@ -161,27 +230,9 @@ def _seat_kinds(body: Any) -> list[str]:
 def _check_new_game(
     limiter: Limiter, sessions: sessionmaker[Session], user: User, kinds: list[str]
 ) -> None:
-    settings = limiter.settings
     with sessions() as db:
-        _check_open_games(db, user, settings)
-        most = settings.bot_games_per_account
-        if "bot" in kinds and _unfinished_games(db, user, with_bots=True) >= most:
-            raise TooMany(
-                _(
-                    "one account may play at most {most} unfinished games with bots at once: "
-                    "finish or cancel one first",
-                    most=most,
-                )
-            )
-    account = str(user.id)
-    limiter.hit("games_per_account", account, N_("you have created too many games lately"))
-    invitations = kinds.count("invite")
-    limiter.hit(
-        "invitations_per_account",
-        account,
-        N_("you have sent too many invitations lately"),
-        invitations,
-    )
+        check_unfinished(db, limiter.settings, user, with_bots="bot" in kinds)
+    count_new_game(limiter, user, kinds.count("invite"))
 
 
 async def new_game_allowed(request: Request, user: CurrentUser) -> None:
@@ -199,7 +250,7 @@ async def new_game_allowed(request: Request, user: CurrentUser) -> None:
 
 def _check_join(limiter: Limiter, sessions: sessionmaker[Session], user: User) -> None:
     with sessions() as db:
-        _check_open_games(db, user, limiter.settings)
+        check_unfinished(db, limiter.settings, user, with_bots=False)
 
 
 async def join_allowed(request: Request, user: CurrentUser) -> None:

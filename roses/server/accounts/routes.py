@@ -17,7 +17,7 @@ from ..errors import Conflict, NotSignedIn
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Sessions, services
-from . import users
+from . import sign_outs, users
 from .guest_upgrade import seated_game_ids, upgrade_guest
 from .quotas import client_address
 from .signed_in import CurrentUser
@@ -128,7 +128,8 @@ def guest(request: Request, sessions: Sessions) -> JSONResponse:
 
 @router.post("/accounts/logout", status_code=204, tags=["accounts"])
 async def logout(request: Request, sessions: Sessions) -> Response:
-    """Sign out: this browser's session ends, and its open WebSockets are closed."""
+    """Sign out: this browser's session ends, and its open WebSockets are closed (in every
+    server process)."""
     token = request.cookies.get(users.SESSION_COOKIE)
     if token:
 
@@ -138,8 +139,7 @@ async def logout(request: Request, sessions: Sessions) -> Response:
 
         ended = await asyncio.to_thread(end)
         if ended is not None:
-            services(request).signed_in.forget(ended.token_hash)
-            services(request).hub.close_session(ended.token_hash)
+            sign_outs.session_ended(services(request), ended.token_hash)
     response = Response(status_code=204)
     response.delete_cookie(users.SESSION_COOKIE)
     return response
@@ -167,6 +167,7 @@ async def choose_language(body: LanguageChoice, request: Request, sessions: Sess
         cached = services(request).signed_in.get(users.token_hash(token))
         if cached is not None:  # this process answers in the new language at once
             cached.language = body.language
+        sign_outs.account_changed(services(request), users.token_hash(token))  # the others
     response = Response(status_code=204)
     _remember_language(request, response, body.language)
     return response
@@ -194,4 +195,5 @@ async def upgrade(
     games = services(request).games
     for game_id in game_ids:
         games.evict(game_id)
+    sign_outs.account_changed(services(request), users.token_hash(token), game_ids)
     return user_json(upgraded)  # as GET /api/me answers

@@ -20,8 +20,8 @@ from . import users
 class SignedInCache:
     """Who each recent session cookie belongs to, so that a move costs no database read.
 
-    An entry lives ``seconds``; signing out here forgets it at once, and another process
-    honours a cookie at most ``seconds`` after it was signed out or expired."""
+    An entry lives ``seconds``; signing out forgets it at once in every process
+    (``sign_outs``), and a process honours a cookie at most ``seconds`` after it expired."""
 
     def __init__(self, seconds: float = 300.0, capacity: int = 100_000) -> None:
         self._seconds = seconds

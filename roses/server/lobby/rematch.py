@@ -17,10 +17,12 @@ from sqlalchemy.orm import Session
 
 from roses.games import game_module
 
+from ..accounts import quotas
 from ..db import store
 from ..db.models import Game, GameStatus, Rematch, RematchVote, Seat, User
 from ..errors import Conflict, Forbidden, NotFound
 from ..i18n import _
+from ..settings import Settings
 from . import creating
 
 
@@ -55,8 +57,10 @@ class Vote:
     started: int | None  # the new game, if this vote started it
 
 
-def vote(db: Session, user: User, game_id: int) -> Vote:
-    """``user`` wants a rematch."""
+def vote(db: Session, limiter: quotas.Limiter, user: User, game_id: int) -> Vote:
+    """``user`` wants a rematch. The new game counts against each player's quotas as a game
+    they created or joined would: every vote is checked against the voter's, the vote that
+    starts it against everyone's, and it counts as a game the last voter created."""
     game = _finished_game(db, game_id)
     if all(seat.user_id != user.id for seat in game.seats):
         raise Forbidden(_("only the game's players can offer or accept a rematch"))
@@ -65,17 +69,40 @@ def vote(db: Session, user: User, game_id: int) -> Vote:
     said = db.get(RematchVote, (game.id, user.id)) is not None
     if said or db.get(Rematch, game.id) is not None:
         return Vote(state(db, game), counted=False, started=None)
+    with_bots = any(seat.bot_name is not None for seat in game.seats)
+    quotas.check_unfinished(db, limiter.settings, user, with_bots=with_bots)
     store.claim(db, game)
     db.add(RematchVote(game_id=game.id, user_id=user.id))
     db.flush()
     offer = state(db, game)
     if offer["waiting_for"]:
         return Vote(offer, counted=True, started=None)
+    _check_the_others(db, limiter.settings, game, user, with_bots)
+    quotas.count_new_game(limiter, user)
     new = _rotated(game, user)
     db.add(new)
     db.flush()
     db.add(Rematch(game_id=game.id, new_game_id=new.id))
     return Vote({**offer, "rematch": new.id}, counted=True, started=new.id)
+
+
+def _check_the_others(
+    db: Session, settings: Settings, game: Game, voter: User, with_bots: bool
+) -> None:
+    """TooMany naming the first other player who has no room for another unfinished game
+    (each voted while they had, and may have taken other seats since)."""
+    for seat in game.seats:
+        person = seat.user
+        if person is None or person.id == voter.id:
+            continue
+        if not quotas.has_room(db, settings, person, with_bots=with_bots):
+            raise quotas.TooMany(
+                _(
+                    "{name} has no room for another unfinished game now: the rematch can "
+                    "start once they finish or cancel one",
+                    name=person.name,
+                )
+            )
 
 
 def _rotated(game: Game, user: User) -> Game:

@@ -158,8 +158,12 @@ async def rematch_vote(game_id: GameId, user: CurrentUser, request: Request) -> 
     """Offer a rematch of a finished game, or accept the offer: once every player has
     (bots accept at once), a new game with the same options starts with the seats rotated
     by one (two players: swapped). Everyone watching the game is sent
-    ``{"type": "rematch", "game_id": n, "rematch": <this answer>}``."""
-    vote: rematch.Vote = await in_transaction(request, lambda db: rematch.vote(db, user, game_id))
+    ``{"type": "rematch", "game_id": n, "rematch": <this answer>}``. The new game counts
+    against the game quotas as a created one does (429 with a sentence)."""
+    limiter = services(request).limiter
+    vote: rematch.Vote = await in_transaction(
+        request, lambda db: rematch.vote(db, limiter, user, game_id)
+    )
     if vote.counted:
         games = services(request).games
         await games.changed_elsewhere(game_id)  # the vote bumped its version

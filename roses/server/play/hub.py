@@ -1,5 +1,9 @@
 """Live updates: the open WebSockets, per game, per player's lobby and per sign-in session.
 
+Each account, and each address, may hold at most so many sockets in one server process
+(``sockets_per_account``, ``sockets_per_address``): one person opening sockets without end
+would slow every change down for everyone.
+
 Each socket has its own queue, filled in the order changes are accepted (under the game's
 lock) and emptied by that socket's own task: a slow reader never holds up a game, and the
 versions reach each socket in order. A client that stops reading altogether is closed.
@@ -10,12 +14,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections import defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..i18n import _
+
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
+ENDED_SESSIONS_KEPT = 10_000  # far more than sign out while a socket opens
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -30,6 +37,7 @@ class Watcher:
         self.socket = socket
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
+        self.address = socket.client.host if socket.client else "unknown"
         self.version = -1  # the game version it was last sent: it is never sent an older one
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
@@ -63,26 +71,56 @@ class Watcher:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, per_account: int, per_address: int) -> None:
         self._games: dict[int, set[Watcher]] = defaultdict(set)
         self._lobbies: dict[int, set[Watcher]] = defaultdict(set)
         self._sessions: dict[str, set[Watcher]] = defaultdict(set)
+        self._per_account = per_account
+        self._per_address = per_address
+        self._by_account: Counter[int] = Counter()
+        self._by_address: Counter[str] = Counter()
+        # Sessions signed out lately: a socket that was opening meanwhile (its session
+        # read before the sign-out) is closed as soon as it registers.
+        self._ended: OrderedDict[str, None] = OrderedDict()
+
+    def refusal(self, watcher: Watcher) -> str | None:
+        """Why ``watcher`` may not be registered (a sentence for the socket's close reason),
+        or None. Register it before the next await, so that no other slips in between."""
+        if self._by_account[watcher.user_id] >= self._per_account:
+            return _("you have too many connections open; close some pages first")
+        if self._by_address[watcher.address] >= self._per_address:
+            return _("too many connections are open from your address; close some pages first")
+        return None
 
     def watch_game(self, game_id: int, watcher: Watcher) -> None:
         self._games[game_id].add(watcher)
-        self._sessions[watcher.session].add(watcher)
+        self._registered(watcher)
 
     def unwatch_game(self, game_id: int, watcher: Watcher) -> None:
-        _discard(self._games, game_id, watcher)
-        _discard(self._sessions, watcher.session, watcher)
+        if watcher in self._games.get(game_id, ()):
+            _discard(self._games, game_id, watcher)
+            self._unregistered(watcher)
 
     def watch_lobby(self, watcher: Watcher) -> None:
         self._lobbies[watcher.user_id].add(watcher)
-        self._sessions[watcher.session].add(watcher)
+        self._registered(watcher)
 
     def unwatch_lobby(self, watcher: Watcher) -> None:
-        _discard(self._lobbies, watcher.user_id, watcher)
+        if watcher in self._lobbies.get(watcher.user_id, ()):
+            _discard(self._lobbies, watcher.user_id, watcher)
+            self._unregistered(watcher)
+
+    def _registered(self, watcher: Watcher) -> None:
+        self._sessions[watcher.session].add(watcher)
+        self._by_account[watcher.user_id] += 1
+        self._by_address[watcher.address] += 1
+        if watcher.session in self._ended:
+            watcher.close()
+
+    def _unregistered(self, watcher: Watcher) -> None:
         _discard(self._sessions, watcher.session, watcher)
+        _uncount(self._by_account, watcher.user_id)
+        _uncount(self._by_address, watcher.address)
 
     def game_watchers(self, game_id: int) -> list[Watcher]:
         return list(self._games.get(game_id, ()))
@@ -103,6 +141,9 @@ class Hub:
 
     def close_session(self, session: str) -> None:
         """Signing out: that browser's sockets receive nothing more."""
+        self._ended[session] = None
+        if len(self._ended) > ENDED_SESSIONS_KEPT:
+            self._ended.popitem(last=False)
         for watcher in list(self._sessions.get(session, ())):
             watcher.close()
 
@@ -113,3 +154,9 @@ def _discard(index: dict[Any, set[Watcher]], key: Any, watcher: Watcher) -> None
         watchers.discard(watcher)
         if not watchers:
             del index[key]
+
+
+def _uncount(counts: Counter[Any], key: Any) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]

@@ -7,7 +7,9 @@ state if it follows the version it has, and reads the game again only on a gap, 
 fresh views to its own watchers. Other changes (a join, a resignation) travel as "game g is
 now at version v" and are read again. Redis is the servers' own, like the database: an
 action (a sealed plan) travels through it, a view never does. Notes about a game that are
-not changes of it (a chat message, a rematch offer) travel whole too.
+not changes of it (a chat message, a rematch offer) travel whole too, and so does news of
+an account that every process must honour at once (a session signed out: its sockets close
+everywhere; ``accounts.sign_outs``).
 """
 
 from __future__ import annotations
@@ -89,13 +91,19 @@ class RedisRelay:
         self._games = games
         self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
         self._listener: asyncio.Task[None] | None = None
-        self._outbox: list[tuple[int, str]] = []  # (game, message) not yet published
+        self._outbox: list[tuple[int | None, str]] = []  # (game, message) not yet published
         self._publisher: asyncio.Task[None] | None = None
         self._on_remote_note: Callable[[int, dict[str, Any]], Awaitable[None]] | None = None
+        self._on_account: Callable[[dict[str, Any]], Awaitable[None]] | None = None
 
     def on_note(self, handler: Callable[[int, dict[str, Any]], Awaitable[None]]) -> None:
         """Hand the notes other processes publish (``publish_note``) to ``handler``."""
         self._on_remote_note = handler
+
+    def on_account(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        """Hand the news of accounts other processes publish (``publish_account``) to
+        ``handler``."""
+        self._on_account = handler
 
     async def start(self) -> None:
         pubsub = self._redis.pubsub()
@@ -122,7 +130,11 @@ class RedisRelay:
         """Pass a note about a game (not a change of it) to the others' watchers."""
         self._send(game_id, {"note": note})
 
-    def _send(self, game_id: int, content: dict[str, Any]) -> None:
+    def publish_account(self, news: dict[str, Any]) -> None:
+        """Pass news of an account (a session ended, say) to the other processes."""
+        self._send(None, {"account": news})
+
+    def _send(self, game_id: int | None, content: dict[str, Any]) -> None:
         """Queue a message for the one publisher task: messages leave in the order they
         were made (a game's versions in order), those made meanwhile in one round trip."""
         message = json.dumps({"game": game_id, **content, "origin": self._origin})
@@ -143,7 +155,7 @@ class RedisRelay:
                             pipe.publish(self._channel, message)
                         await pipe.execute()
                 except RedisError as error:  # the moves stand; others catch up later
-                    games = sorted({game for game, _ in batch})
+                    games = sorted({game for game, _ in batch if game is not None})
                     log.warning("could not tell the other servers about games %s: %s", games, error)
         finally:
             self._publisher = None
@@ -161,7 +173,10 @@ class RedisRelay:
                 log.exception("could not take in the news of game %s", data.get("game"))
 
     async def _hear(self, data: dict[str, Any]) -> None:
-        if "change" in data:
+        if "account" in data:
+            if self._on_account is not None:
+                await self._on_account(data["account"])
+        elif "change" in data:
             await self._games.acted_elsewhere(change_from_json(data["change"]))
         elif "note" not in data:
             await self._games.changed_elsewhere(

@@ -48,6 +48,7 @@ async def _act(
             raise Forbidden(_("you have no seat in this game"))
         return seat
 
+    services(request).limiter.count_move(user.id)  # with the moves on its sockets
     live = await services(request).games.act(game_id, my_seat, action, version)
     return view_response(live, user.id)
 

@@ -5,48 +5,28 @@ same socket, after the view of the new version, by ``{"type": "ack", "id": k, "v
 or by ``{"type": "error", "id": k, "status": s, "detail": "..."}`` (and ``errors`` for 422):
 the POST's checks, statuses and sentences, and nothing changed. The socket was signed in
 when it opened, so a move costs no session look-up, no routing and no request parsing.
-Each socket may send at most ``BURST`` moves at once and ``PER_SECOND`` on average (429);
-other frames are ignored unread beyond a glance.
+An account's moves are limited on all its sockets and the POST route together
+(``quotas.MoveRate``, 429); other frames are ignored unread beyond a glance.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from pydantic import ValidationError
 
 from roses.games import JSON
 
-from ..accounts.quotas import TooMany
+from ..accounts.quotas import Limiter
 from ..errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
 from ..http.json_bounds import too_deep, unstorable
 from ..http.schemas import MoveRequest
 from ..i18n import _
 from .live_games import LiveGame, LiveGames
 
-PER_SECOND = 5.0  # a person makes a move every few seconds; a page never needs more
-BURST = 20
 MAX_ID_LENGTH = 64
 _MAX_VERSION = 2**31 - 1
-
-
-class Bucket:
-    """A token bucket: ``take()`` is False once the socket sends faster than allowed."""
-
-    def __init__(self) -> None:
-        self._tokens = float(BURST)
-        self._at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(float(BURST), self._tokens + (now - self._at) * PER_SECOND)
-        self._at = now
-        if self._tokens < 1.0:
-            return False
-        self._tokens -= 1.0
-        return True
 
 
 def parse(text: str) -> dict[str, Any] | None:
@@ -89,7 +69,7 @@ def _checked(message: dict[str, Any]) -> tuple[JSON, int]:
 
 
 async def handle(
-    games: LiveGames, game_id: int, user_id: int, bucket: Bucket, message: dict[str, Any]
+    games: LiveGames, limiter: Limiter, game_id: int, user_id: int, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The reply to one move message (the view itself goes out through the watchers)."""
     message_id = message.get("id")
@@ -98,8 +78,6 @@ async def handle(
     ):
         problem = _("a move's id is a number or a short text")
         return _error(None, Unprocessable("id", problem))
-    if not bucket.take():
-        return _error(message_id, TooMany(_("too many messages on this connection; slow down")))
 
     def my_seat(live: LiveGame) -> int:
         seat = live.seat_of(user_id)
@@ -108,6 +86,7 @@ async def handle(
         return seat
 
     try:
+        limiter.count_move(user_id)
         move, version = _checked(message)
         live = await games.act(game_id, my_seat, move, version)
     except ValidationError as invalid:

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 UNAUTHORIZED = 4401  # WebSocket close codes 4000-4999 are the application's
 FORBIDDEN = 4403
 NOT_FOUND = 4404
+TOO_MANY = 4429
 
 
 def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
@@ -62,6 +63,8 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
     app.timeouts.arm(live)  # its clocks' next moment (or none)
+    if live.status == GameStatus.FINISHED:
+        app.bots.game_over(live.id)  # its bots, wherever the game was ended
     if relayed:
         return
     app.bots.poke(live)
@@ -161,16 +164,21 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
         return
     watcher = Watcher(socket, user.id, session)
     try:  # registered under the lock, once its first view is queued: no version can slip in
-        watcher.version = -1 if version is None else version
-        if watcher.version < live.version:
-            watcher.send_version(live.version, encode(_game_message(live, user.id)))
-        hub.watch_game(game_id, watcher)
+        refusal = hub.refusal(watcher)
+        if refusal is None:
+            watcher.version = -1 if version is None else version
+            if watcher.version < live.version:
+                watcher.send_version(live.version, encode(_game_message(live, user.id)))
+            hub.watch_game(game_id, watcher)
     finally:
         live.lock.release()
-    bucket = socket_moves.Bucket()
+    if refusal is not None:
+        await socket.close(code=TOO_MANY, reason=refusal)
+        return
+    limiter = services(socket).limiter
 
     def on_move(message: dict[str, Any]) -> Awaitable[dict[str, Any]]:
-        return socket_moves.handle(games, game_id, user.id, bucket, message)
+        return socket_moves.handle(games, limiter, game_id, user.id, message)
 
     try:
         await _serve(socket, watcher, on_move)
@@ -188,6 +196,10 @@ async def lobby_socket(socket: WebSocket) -> None:
     user, session = signed_in
     hub: Hub = services(socket).hub
     watcher = Watcher(socket, user.id, session)
+    refusal = hub.refusal(watcher)
+    if refusal is not None:
+        await socket.close(code=TOO_MANY, reason=refusal)
+        return
     hub.watch_lobby(watcher)
     watcher.send({"type": "hello", "user": user.name})
     try:

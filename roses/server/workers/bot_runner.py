@@ -3,13 +3,15 @@ hard time bound, from the seat's view only.
 
 Whenever a game changes, every bot seat the game now waits for gets a task (at most one per
 seat). A bot that overruns its bound, fails or names an illegal action is replaced for that
-decision by a random legal one, so a game never stalls.
+decision by a random legal one, so a game never stalls. Once a game is over (finished,
+resigned, called off) its bots' searches stop at once: their workers are free for others.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
@@ -36,6 +38,7 @@ class BotRunner:
         self._settings = settings
         self._pool = BotPool(settings.bot_workers)
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._searching: set[asyncio.Task[None]] = set()  # tasks waiting for their search
 
     def poke(self, live: LiveGame) -> None:
         """Start the bots ``live`` waits for (call under its lock: the views are consistent)."""
@@ -54,18 +57,37 @@ class BotRunner:
                 seed=secrets.randbits(63),
             )
             task = asyncio.get_running_loop().create_task(self._move(live, seat, job))
-            self._tasks[live.id, seat] = task
+            key = (live.id, seat)
+            self._tasks[key] = task
+            self._searching.add(task)
+            # Also when cancelled before it ever ran (and so before its own clean-up).
+            task.add_done_callback(functools.partial(self._forget, key))
+
+    def game_over(self, game_id: int) -> None:
+        """Stop the searches for ``game_id`` (over, in this process or another): cancelling
+        a search kills its worker, so that its time goes to other games at once."""
+        for (game, _seat), task in self._tasks.items():
+            if game == game_id and task in self._searching:
+                task.cancel()
+
+    def _forget(self, key: tuple[int, int], task: asyncio.Task[None]) -> None:
+        self._searching.discard(task)
+        if self._tasks.get(key) is task:
+            del self._tasks[key]
 
     async def _move(self, live: LiveGame, seat: int, job: BotJob) -> None:
         version = live.version
+        task = asyncio.current_task()
+        assert task is not None
         try:
             action = await self._choose(live, job)
+            self._searching.discard(task)  # from here on it writes a move: never cancelled
             try:
                 await self._games.act_parsed(live.id, lambda _: seat, action, version)
             except ServiceError as error:  # a person acted meanwhile (e.g. ended the game)
                 log.info("bot move in game %s not applied: %s", live.id, error.message)
         finally:  # at once: a change after this starts a new task
-            del self._tasks[live.id, seat]
+            self._forget((live.id, seat), task)
         current = self._games.cached(live.id)
         if current is not None and current.version != version:
             async with current.lock:  # the game moved on while the bot thought: look again

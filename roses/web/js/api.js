@@ -35,13 +35,14 @@ function probe() {
     .then(connectionBack, () => setTimeout(probe, 3000));
 }
 
-export function connectionLost() {
+// reason: the server's sentence, when it closed the socket itself (too many sockets, say).
+export function connectionLost(reason = "") {
   if (!offline) setTimeout(probe, 3000);
   offline = true;
   clearTimeout(backTimer);
   document.body.classList.add("offline");
   const notice = connectionNotice();
-  notice.textContent = t("The connection was lost; reconnecting…");
+  notice.textContent = reason || t("The connection was lost; reconnecting…");
   notice.hidden = false;
 }
 
@@ -101,7 +102,9 @@ export function liveSocket(path, onMessage, onStatus = () => {}, currentVersion 
     socket.onclose = (event) => {
       onStatus(false);
       if (event.code === 4401 || event.code === 4403 || event.code === 4404) return;
-      connectionLost();
+      // 4429: this account or address has too many sockets open; try again slowly.
+      if (event.code === 4429) delay = 8000;
+      connectionLost(event.code === 4429 ? event.reason : "");
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };
