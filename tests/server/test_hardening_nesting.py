@@ -95,6 +95,9 @@ def test_a_nested_action_is_refused_on_the_api_and_the_socket(client: TestClient
     with red.websocket(f"/api/games/{game['id']}/ws") as socket:
         socket.receive_json()
         socket.send_text('{"type": "move", "id": 1, "move": ' + "[" * 5000 + "]" * 5000 + "}")
+        unreadable = socket.receive_json()  # answered with a sentence, nothing done
+        assert unreadable["type"] == "error" and unreadable["status"] == 422
+        assert f"nested more than {MAX_DEPTH} levels" in unreadable["detail"]
         socket.send_json({"type": "move", "id": 2, "move": nested(64), "version": 1})
         answer = socket.receive_json()
         assert answer["type"] == "error" and answer["id"] == 2 and answer["status"] == 422

@@ -20,7 +20,7 @@ from roses.games import JSON
 
 from ..accounts.quotas import Limiter
 from ..errors import Forbidden, ServiceError, Unprocessable, as_sentence, validation_answer
-from ..http.json_bounds import too_deep, unstorable
+from ..http.json_bounds import MAX_DEPTH, too_deep, unstorable
 from ..http.schemas import MoveRequest
 from ..i18n import _
 from .live_games import LiveGame, LiveGames
@@ -29,17 +29,30 @@ MAX_ID_LENGTH = 64
 _MAX_VERSION = 2**31 - 1
 
 
+class FrameTooDeep(Exception):
+    """A move frame nested past what the JSON parser can read: answered, never acted on."""
+
+
 def parse(text: str) -> dict[str, Any] | None:
-    """The move message in ``text``; None for anything else (ignored, as before)."""
+    """The move message in ``text``; None for anything else (ignored, as before);
+    ``FrameTooDeep`` for a move nested past the interpreter's recursion."""
     if '"move"' not in text:  # most frames are not moves: no JSON parsing for them
         return None
     try:
         message = json.loads(text)
-    except (ValueError, RecursionError):  # a frame nested past the interpreter's recursion
+    except RecursionError:
+        raise FrameTooDeep from None
+    except ValueError:
         return None
     if isinstance(message, dict) and message.get("type") == "move":
         return message
     return None
+
+
+def too_deep_answer() -> dict[str, Any]:
+    """The answer to a ``FrameTooDeep`` (its id could not be read)."""
+    problem = _("this is nested more than {most} levels deep", most=MAX_DEPTH)
+    return _error(None, Unprocessable("move", problem))
 
 
 def _error(message_id: Any, error: ServiceError) -> dict[str, Any]:

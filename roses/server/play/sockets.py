@@ -131,7 +131,11 @@ async def _serve(socket: WebSocket, watcher: Watcher, on_move: MoveHandler | Non
             text = message.get("text")
             if on_move is None or text is None:
                 continue
-            move = socket_moves.parse(text)
+            try:
+                move = socket_moves.parse(text)
+            except socket_moves.FrameTooDeep:
+                watcher.send(socket_moves.too_deep_answer())
+                continue
             if move is not None:
                 watcher.send(await on_move(move))
         watcher.close()
