@@ -36,6 +36,8 @@ _LIMITS = (
     "open_games_per_account",
     "open_game_days",
     "bot_games_per_account",
+    "moves_per_second",
+    "move_burst",
     "sockets_per_account",
     "sockets_per_address",
     "password_hashing_slots",
@@ -104,6 +106,11 @@ class Settings(BaseModel):
     # Quotas on what one account holds at once.
     open_games_per_account: int = 50
     bot_games_per_account: int = 3
+    # An account's moves (over all its sockets and the POST routes) in each server process:
+    # this many a second on average, and at most ``move_burst`` at once. A person moves
+    # every few seconds; a page never needs more.
+    moves_per_second: float = 5.0
+    move_burst: int = 20
     # WebSockets (a game's or the lobby's) open at once in each server process, per account
     # and per address (several people may share one).
     sockets_per_account: int = 32

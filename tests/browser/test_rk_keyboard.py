@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from roses.server.accounts.quotas import MOVES_PER_SECOND
+from roses.server import Settings
 from tests.server.live_server import LiveServer
 
 from .axe import assert_accessible
@@ -98,8 +98,8 @@ def test_a_whole_game_with_the_keyboard_alone(
             page.wait_for_timeout(50)
             continue
         # At a person's pace: the random bot answers at once, and an account may make at most
-        # MOVES_PER_SECOND moves a second on average (a faster one is told to slow down).
-        page.wait_for_timeout(1000 / MOVES_PER_SECOND)
+        # moves_per_second moves a second on average (a faster one is told to slow down).
+        page.wait_for_timeout(1000 / Settings().moves_per_second)
         before = log_length(page)
         keyboard_move(page)
         moves += 1

@@ -40,11 +40,14 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     monkeypatch.setattr(creating, "deal_seed", seeded_deals(request.node.nodeid))
 
 
+MEASURED_TAKE = quotas.MoveRate.take  # for the tests of the move rate itself
+
+
 @pytest.fixture(autouse=True)
 def moves_at_machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests play whole games in a blink, far past a person's move rate (``quotas.MoveRate``);
     the tests of that limit set it again."""
-    monkeypatch.setattr(quotas, "MOVE_BURST", 1_000_000)
+    monkeypatch.setattr(quotas.MoveRate, "take", lambda self, user_id: True)
 
 
 @pytest.fixture(scope="session")

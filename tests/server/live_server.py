@@ -43,7 +43,8 @@ class LiveServer:
         roses = "roses" if self.deals is None else "tests.server.seeded_roses"
         command = [sys.executable, "-m", roses, "serve", "--port", str(self.port)]
         command += ["--database-url", self.database_url]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        # Tests play at machine speed, far past a person's move rate, unless they say.
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "ROSES_MOVE_BURST": "1000000", **self.env}
         if self.deals is not None:
             env["ROSES_TEST_DEALS"] = self.deals
         with self.log_path.open("ab") as log:

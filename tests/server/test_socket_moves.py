@@ -15,7 +15,7 @@ from roses.server import Settings, create_app
 from roses.server.accounts import quotas
 from roses.server.services import services_of
 
-from .conftest import Player, opening, sign_up, two_player_game
+from .conftest import MEASURED_TAKE, Player, opening, sign_up, two_player_game
 from .duel import DUEL
 from .hidden import assert_socket_reply_only, walk
 
@@ -106,11 +106,17 @@ def test_a_decision_made_on_an_old_version_is_stale(client: TestClient) -> None:
 
 
 def test_an_account_that_moves_too_fast_is_refused_on_every_socket_and_by_post(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The rate is the account's: more sockets, or the POST route, give no more moves."""
-    monkeypatch.setattr(quotas, "MOVE_BURST", 3)
-    monkeypatch.setattr(quotas, "MOVES_PER_SECOND", 0.01)  # no refill within the test
+    monkeypatch.setattr(quotas.MoveRate, "take", MEASURED_TAKE)
+    # Three moves at once, and no refill within the test.
+    settings = Settings(database_url=database_url, move_burst=3, moves_per_second=0.01)
+    with TestClient(create_app(settings)) as client:
+        _refused_on_every_socket_and_by_post(client)
+
+
+def _refused_on_every_socket_and_by_post(client: TestClient) -> None:
     red, white = sign_up(client), sign_up(client)
     game = two_player_game(red, white)
     version, move = game["version"], game["state"]["legal_moves"][0]

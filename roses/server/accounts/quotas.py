@@ -58,25 +58,23 @@ def _in_words(seconds: int) -> str:
     return ngettext("{n} minute", "{n} minutes", math.ceil(seconds / 60))
 
 
-# A person makes a move every few seconds; a page never needs more than this.
-MOVES_PER_SECOND = 5.0
-MOVE_BURST = 20
-
-
 class MoveRate:
-    """A token bucket per account: at most ``MOVE_BURST`` moves at once and
-    ``MOVES_PER_SECOND`` on average. Only the accounts that moved lately are kept: one
-    idle for a few seconds has a full bucket again, as a forgotten one does."""
+    """A token bucket per account: at most ``burst`` moves at once and ``per_second`` on
+    average (the settings ``move_burst`` and ``moves_per_second``). Only the accounts that
+    moved lately are kept: one idle for a few seconds has a full bucket again, as a
+    forgotten one does."""
 
-    def __init__(self, capacity: int = 100_000) -> None:
+    def __init__(self, per_second: float, burst: int, capacity: int = 100_000) -> None:
+        self._per_second = per_second
+        self._burst = float(burst)
         self._capacity = capacity
         self._buckets: OrderedDict[int, tuple[float, float]] = OrderedDict()  # tokens, when
 
     def take(self, user_id: int) -> bool:
         """Count one move by ``user_id``; False (and nothing counted) if it is too soon."""
         now = time.monotonic()
-        tokens, then = self._buckets.pop(user_id, (float(MOVE_BURST), now))
-        tokens = min(float(MOVE_BURST), tokens + (now - then) * MOVES_PER_SECOND)
+        tokens, then = self._buckets.pop(user_id, (self._burst, now))
+        tokens = min(self._burst, tokens + (now - then) * self._per_second)
         allowed = tokens >= 1.0
         self._buckets[user_id] = (tokens - 1.0 if allowed else tokens, now)
         if len(self._buckets) > self._capacity:
@@ -98,7 +96,7 @@ class Limiter:
         # argon2 takes 19 MiB and ~25 ms per hash; this bounds how many run at once.
         # Requests waiting for a slot wait in the event loop and hold no thread.
         self.password_slots = anyio.CapacityLimiter(settings.password_hashing_slots)
-        self._moves = MoveRate()
+        self._moves = MoveRate(settings.moves_per_second, settings.move_burst)
 
     def _item(self, window: Window) -> RateLimitItem:
         if window not in self._items:
