@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from roses.bots.matches import wilson_interval
 from roses.bots.roseking.match import (
     MatchConfig,
     cumulative_scores,
@@ -17,7 +18,6 @@ from roses.bots.roseking.match import (
     match_stats,
     play_game,
     play_match,
-    wilson_interval,
 )
 from roses.roseking import Variant
 from roses.roseking.record import replay

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from roses.bots.roseking.match import wilson_interval
+from roses.bots.matches import wilson_interval
 from roses.bots.wotr.matches import WotrMatchConfig, game_seed, play_game
 from roses.cli import main
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from roses.roseking import Board, Variant
 from roses.roseking.record import record_of
 
+from ..matches import games_as_they_finish, wilson_interval
 from .base import Bot, make_bot
-
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
 @dataclass(frozen=True)
@@ -113,29 +111,7 @@ def play_match(
 ) -> Iterator[GameResult]:
     """The match's games as they finish (in any order when ``jobs`` > 1); the games whose
     indices are in ``skip`` (played before, when a match is resumed) are left out."""
-    indices = [index for index in range(config.games) if index not in skip]
-    if jobs <= 1:
-        for index in indices:
-            yield play_game(config, index)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_game, config, index) for index in indices]
-        for future in as_completed(futures):
-            yield future.result()
-
-
-def wilson_interval(points: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (draws count one half)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = points / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    # exact ends: rounding must not exclude an observed rate of 0 or 1
-    low = 0.0 if points <= 0 else max(0.0, centre - spread)
-    high = 1.0 if points >= games else min(1.0, centre + spread)
-    return low, high
+    return games_as_they_finish(play_game, config, config.games, jobs, skip)
 
 
 def elo_difference(score: float) -> float:

@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Collection, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from roses.bots.roseking.match import wilson_interval
 from roses.wotr.actions import Action
 from roses.wotr.view import PlayerView
 
+from ..matches import games_as_they_finish, wilson_interval
 from .base import WotrBot, make_wotr_bot
 from .match import bot_game
 
@@ -130,15 +129,7 @@ def play_match(
 ) -> Iterator[WotrGameResult]:
     """The match's games as they finish (in any order when ``jobs`` > 1), but those in
     ``skip`` (played before, when a match resumes)."""
-    indices = [index for index in range(config.games) if index not in skip]
-    if jobs <= 1:
-        for index in indices:
-            yield play_game(config, index)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_game, config, index) for index in indices]
-        for future in as_completed(futures):
-            yield future.result()
+    return games_as_they_finish(play_game, config, config.games, jobs, skip)
 
 
 class MatchLogError(ValueError):

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from roses.bots.matches import wilson_interval
 from roses.bots.roseking.analysis import analyse_game, format_game, format_position
 from roses.bots.roseking.analysis import analyse_position as analyse
 from roses.bots.roseking.base import available_bots
@@ -18,7 +19,6 @@ from roses.bots.roseking.match import (
     format_stats,
     match_stats,
     play_match,
-    wilson_interval,
 )
 from roses.roseking import Board, RoseKingError
 from roses.roseking.record import dump, load
