@@ -13,7 +13,7 @@ from starlette.types import ASGIApp
 from ..db.models import User
 from ..errors import NotSignedIn
 from ..i18n import _, use
-from ..services import services, services_of
+from ..services import services_of
 from . import users
 
 
@@ -44,32 +44,9 @@ class SignedInCache:
         self._users.pop(token_hash, None)
 
 
-async def signed_in(request: Request) -> User:
-    """The signed-in user, from the session cookie; 401 otherwise."""
-    token = request.cookies.get(users.SESSION_COOKIE)
-    if not token:
-        raise NotSignedIn(_("sign in first (or play as a guest)"))
-    cache = services(request).signed_in
-    key = users.token_hash(token)
-    user = cache.get(key)
-    if user is None:
-
-        def look_up() -> User | None:
-            with services(request).sessions() as db:
-                return users.user_for_token(db, token)
-
-        user = await asyncio.to_thread(look_up)
-        if user is None:
-            raise NotSignedIn(_("sign in first (or play as a guest)"))
-        cache.put(key, user)
-    if user.language:  # the account's language comes before the browser's
-        use(user.language)
-    return user
-
-
-async def saved_language(app: ASGIApp, token: str) -> str | None:
-    """The language saved by the account this session token belongs to (None: not chosen,
-    or nobody). Pages ask before any route runs (``i18n.LanguageMiddleware``)."""
+async def user_of_token(app: ASGIApp, token: str) -> User | None:
+    """The account a session token belongs to (None: nobody), from the cache or, once, from
+    the database."""
     cache = services_of(app).signed_in
     key = users.token_hash(token)
     user = cache.get(key)
@@ -80,10 +57,27 @@ async def saved_language(app: ASGIApp, token: str) -> str | None:
                 return users.user_for_token(db, token)
 
         user = await asyncio.to_thread(look_up)
-        if user is None:
-            return None
-        cache.put(key, user)
-    return user.language
+        if user is not None:
+            cache.put(key, user)
+    return user
+
+
+async def signed_in(request: Request) -> User:
+    """The signed-in user, from the session cookie; 401 otherwise."""
+    token = request.cookies.get(users.SESSION_COOKIE)
+    user = None if not token else await user_of_token(request.app, token)
+    if user is None:
+        raise NotSignedIn(_("sign in first (or play as a guest)"))
+    if user.language:  # the account's language comes before the browser's
+        use(user.language)
+    return user
+
+
+async def saved_language(app: ASGIApp, token: str) -> str | None:
+    """The language saved by the account this session token belongs to (None: not chosen,
+    or nobody). Pages ask before any route runs (``i18n.LanguageMiddleware``)."""
+    user = await user_of_token(app, token)
+    return None if user is None else user.language
 
 
 CurrentUser = Annotated[User, Depends(signed_in)]
