@@ -191,7 +191,11 @@ def test_a_guest_registering_on_one_server_is_known_by_its_name_on_another(
         assert guest.post(f"/api/games/{game_id}/join").status_code == 200
         elsewhere = Player(second, guest.name, token)
         assert elsewhere.get("/api/me").json()["guest"] is True  # cached there
-        assert elsewhere.game(game_id)["seats"][1]["player"] == guest.name  # held there
+        deadline = time.monotonic() + 10
+        # The join reaches the other server through the relay, a moment later.
+        while elsewhere.game(game_id)["seats"][1]["player"] != guest.name:
+            assert time.monotonic() < deadline, "the other server never heard of the join"
+            time.sleep(0.05)
         name = f"rose-{uuid.uuid4().hex[:8]}"
         body = {"name": name, "password": "secret-rose"}
         assert guest.post("/api/accounts/upgrade", body).status_code == 200
