@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..http.fast_json import dumps
 from ..i18n import _
 
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
@@ -26,8 +26,8 @@ ENDED_SESSIONS_KEPT = 10_000  # far more than sign out while a socket opens
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as sent (Starlette's ``send_json`` encoding): encode once, send to many."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: encoded once, sent to many."""
+    return dumps(message)
 
 
 class Watcher:
