@@ -102,4 +102,4 @@ def unread(db: Session, user: User) -> dict[str, int]:
         )
         .group_by(User.name)
     )
-    return {name: count for name, count in db.execute(query).tuples()}
+    return {name: count for name, count in db.execute(query)}
