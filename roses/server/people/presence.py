@@ -43,7 +43,7 @@ def playing(db: Session, user_id: int, watched: set[int]) -> list[dict[str, Any]
         .distinct()
         .order_by(Game.id)
     )
-    return [{"id": i, "title": _(GAMES[name].title)} for i, name in db.execute(query).tuples()]
+    return [{"id": i, "title": _(GAMES[name].title)} for i, name in db.execute(query)]
 
 
 def presence(app: Services, db: Session, user_ids: list[int]) -> dict[int, dict[str, Any]]:
