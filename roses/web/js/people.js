@@ -146,7 +146,7 @@ async function drawConversation() {
   const problem = el("p", { class: "error", role: "alert", hidden: true });
   const text = el("input", { name: "message", maxlength: 500, autocomplete: "off", "aria-label": t("Message to {name}", { name: who }), disabled: !talk.may_write });
   const messages = el("ul", { class: "chat-list" }, talk.messages.map(messageItem));
-  replaceKeepingFocus(conversation,
+  replaceKeepingFocus(conversation, ...[
     el("h2", {}, t("Messages with {name}", { name: who })),
     talk.messages.length ? messages : el("p", { class: "muted" }, t("No messages yet.")),
     talk.why_not ? el("p", { class: "muted why-not" }, talk.why_not) : null,
@@ -163,13 +163,15 @@ async function drawConversation() {
         problem.hidden = false;
       }
     } }, text, el("button", { type: "submit", class: "primary", disabled: !talk.may_write }, t("Send"))),
-    problem);
+    problem].filter(Boolean));
   messages.scrollTop = messages.scrollHeight;
 }
 
 function openConversation(who) {
   talkingTo = who;
   drawConversation().then(() => {
+    // On a phone the conversation is below the lists: bring it into sight.
+    conversation.scrollIntoView({ block: "nearest" });
     conversation.querySelector("input[name=message]")?.focus();
     refresh(); // its messages are read now
   });
