@@ -85,7 +85,10 @@ def test_a_blocked_player_learns_nothing_of_the_one_who_blocked_them(
     befriend(ann, bob)
     bob.post(f"/api/people/messages/{ann.name}", {"text": "hello"})
     open_id = ann.post("/api/games", {"seats": [{"kind": "me"}, {"kind": "open"}]}).json()["id"]
-    block(ann, bob)
+    with bob.websocket("/api/lobby/ws") as lobby:
+        assert lobby.receive_json()["type"] == "hello"
+        block(ann, bob)
+        assert lobby.receive_json() == {"type": "people"}  # as for an unfollow: read again
     answers = [
         people(bob),
         bob.get("/api/games/mine").json(),

@@ -136,11 +136,12 @@ async def unfollow(name: NameInPath, user: CurrentUser, request: Request) -> Res
 async def block(name: NameInPath, user: CurrentUser, request: Request) -> Response:
     """Block ``name``: our follows end both ways; neither of us sees the other's open games
     or table talk, invites the other, joins the other's games or writes to the other. They
-    are not told."""
+    are not told of the block; their open pages hear ``{"type": "people"}``, as for an
+    unfollow, so that their lists lose me at once."""
 
     def change(db: Session) -> set[int]:
         relations.block(db, user, name)
-        return set()
+        return {relations.other_person(db, user, name).id}
 
     return await _changed(request, change)
 

@@ -107,8 +107,8 @@ class Hub:
     def watch_game(self, game_id: int, watcher: Watcher) -> None:
         self._games[game_id].add(watcher)
         self._watching[watcher.user_id][game_id] += 1
-        self._registered(watcher)
-        self._presence_changed(watcher.user_id)
+        if not self._registered(watcher):  # an arrival is told already
+            self._presence_changed(watcher.user_id)
 
     def unwatch_game(self, game_id: int, watcher: Watcher) -> None:
         if watcher in self._games.get(game_id, ()):
@@ -117,8 +117,8 @@ class Hub:
             _uncount(watching, game_id)
             if not watching:
                 del self._watching[watcher.user_id]
-            self._unregistered(watcher)
-            self._presence_changed(watcher.user_id)
+            if not self._unregistered(watcher):  # a departure is told already
+                self._presence_changed(watcher.user_id)
 
     def watch_lobby(self, watcher: Watcher) -> None:
         self._lobbies[watcher.user_id].add(watcher)
@@ -129,25 +129,31 @@ class Hub:
             _discard(self._lobbies, watcher.user_id, watcher)
             self._unregistered(watcher)
 
-    def _registered(self, watcher: Watcher) -> None:
+    def _registered(self, watcher: Watcher) -> bool:
+        """Count ``watcher`` in; True if it is its account's first socket here (told)."""
         self._sessions[watcher.session].add(watcher)
         self._by_account[watcher.user_id] += 1
         self._by_address[watcher.address] += 1
         if watcher.session in self._ended:
             watcher.close()
-        if self._by_account[watcher.user_id] == 1:
-            self._left.pop(watcher.user_id, None)
-            self._presence_changed(watcher.user_id)
+        if self._by_account[watcher.user_id] > 1:
+            return False
+        self._left.pop(watcher.user_id, None)
+        self._presence_changed(watcher.user_id)
+        return True
 
-    def _unregistered(self, watcher: Watcher) -> None:
+    def _unregistered(self, watcher: Watcher) -> bool:
+        """Count ``watcher`` out; True if it was its account's last socket here (told)."""
         _discard(self._sessions, watcher.session, watcher)
         _uncount(self._by_account, watcher.user_id)
         _uncount(self._by_address, watcher.address)
-        if watcher.user_id not in self._by_account:
-            self._left[watcher.user_id] = time.time()
-            if len(self._left) > ENDED_SESSIONS_KEPT:
-                self._left.popitem(last=False)
-            self._presence_changed(watcher.user_id)
+        if watcher.user_id in self._by_account:
+            return False
+        self._left[watcher.user_id] = time.time()
+        if len(self._left) > ENDED_SESSIONS_KEPT:
+            self._left.popitem(last=False)
+        self._presence_changed(watcher.user_id)
+        return True
 
     def _presence_changed(self, user_id: int) -> None:
         for listener in self.presence_listeners:
