@@ -82,9 +82,14 @@ def test_follow_message_block_and_unblock_in_two_browsers(
     note.get_by_role("link").click()
     expect(bob.locator("#conversation")).to_contain_text("see you at the table")
 
-    # Inviting a friend from the new-game form.
-    ann.goto(server.url)
-    ann.get_by_label("Seat White", exact=True).select_option(label=bob_name)
+    # Inviting a friend: from the people page's link the form has them in the second seat,
+    # and any seat offers every friend.
+    ann.goto(f"{server.url}/people")
+    ann.locator("#friends").get_by_role("link", name="Invite to a game").click()
+    white_seat = ann.get_by_label("Seat White", exact=True)
+    expect(white_seat).to_have_value(f"friend:{bob_name}")
+    white_seat.select_option("open")
+    white_seat.select_option(label=bob_name)
     ann.get_by_role("button", name="Create game").click()
     ann.wait_for_url(f"{server.url}/games/*")
     invitation = int(ann.url.rsplit("/", 1)[1])
