@@ -143,5 +143,6 @@ def test_the_people_page_speaks_german_on_a_phone(
     expect(ann.locator("#friends")).to_contain_text("Blockieren")
     expect(ann.locator("#notify")).to_contain_text("Leute")
     fits_the_width(ann)
+    assert_accessible(ann, "people-de-phone")
     shots(ann, "people-de-phone")
     assert not ann.js_errors  # type: ignore[attr-defined]
