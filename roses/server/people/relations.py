@@ -25,20 +25,22 @@ def other_person(db: Session, user: User, name: str) -> User:
     return other
 
 
-def follow(db: Session, user: User, name: str) -> None:
+def follow(db: Session, user: User, name: str) -> User:
     other = other_person(db, user, name)
     if db.get(Block, (user.id, other.id)) is not None:
         raise Conflict(_("you blocked {name}: unblock them first", name=other.name))
     if db.get(Follow, (user.id, other.id)) is None:
         db.add(Follow(user_id=user.id, followed_id=other.id))
+    return other
 
 
-def unfollow(db: Session, user: User, name: str) -> None:
+def unfollow(db: Session, user: User, name: str) -> User:
     other = other_person(db, user, name)
     db.execute(delete(Follow).where(Follow.user_id == user.id, Follow.followed_id == other.id))
+    return other
 
 
-def block(db: Session, user: User, name: str) -> None:
+def block(db: Session, user: User, name: str) -> User:
     """Block ``name``: the follows between the two end, both ways."""
     other = other_person(db, user, name)
     if db.get(Block, (user.id, other.id)) is None:
@@ -51,11 +53,13 @@ def block(db: Session, user: User, name: str) -> None:
             )
         )
     )
+    return other
 
 
-def unblock(db: Session, user: User, name: str) -> None:
+def unblock(db: Session, user: User, name: str) -> User:
     other = other_person(db, user, name)
     db.execute(delete(Block).where(Block.user_id == user.id, Block.blocked_id == other.id))
+    return other
 
 
 def following(db: Session, user: User) -> list[User]:

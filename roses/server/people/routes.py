@@ -113,8 +113,7 @@ async def follow(name: NameInPath, user: CurrentUser, request: Request) -> Respo
     hears ``{"type": "people"}``), unless a block parts us."""
 
     def change(db: Session) -> set[int]:
-        relations.follow(db, user, name)
-        other = relations.other_person(db, user, name)
+        other = relations.follow(db, user, name)
         return set() if parted(db, user.id, other.id) else {other.id}
 
     return await _changed(request, change)
@@ -125,8 +124,7 @@ async def unfollow(name: NameInPath, user: CurrentUser, request: Request) -> Res
     """Stop following ``name`` (we are no longer friends)."""
 
     def change(db: Session) -> set[int]:
-        relations.unfollow(db, user, name)
-        other = relations.other_person(db, user, name)
+        other = relations.unfollow(db, user, name)
         return set() if parted(db, user.id, other.id) else {other.id}
 
     return await _changed(request, change)
@@ -140,19 +138,18 @@ async def block(name: NameInPath, user: CurrentUser, request: Request) -> Respon
     unfollow, so that their lists lose me at once."""
 
     def change(db: Session) -> set[int]:
-        relations.block(db, user, name)
-        return {relations.other_person(db, user, name).id}
+        return {relations.block(db, user, name).id}
 
     return await _changed(request, change)
 
 
 @router.delete("/blocks/{name}", status_code=204)
 async def unblock(name: NameInPath, user: CurrentUser, request: Request) -> Response:
-    """Unblock ``name`` (the follows that the block ended stay ended)."""
+    """Unblock ``name`` (the follows that the block ended stay ended; one they made since
+    shows again, and their pages hear ``{"type": "people"}``)."""
 
     def change(db: Session) -> set[int]:
-        relations.unblock(db, user, name)
-        return set()
+        return {relations.unblock(db, user, name).id}  # a follow kept meanwhile shows again
 
     return await _changed(request, change)
 
