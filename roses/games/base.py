@@ -165,6 +165,10 @@ class GameModule(ABC, Generic[State, Action]):
     # Dotted paths of a view that hold the viewer's own secrets (a hand, a sealed plan):
     # None for a spectator and never shown to another seat (tests/games/test_every_game.py).
     private_fields: tuple[str, ...] = ()
+    # Whether players seated together in a game in progress may write each other private
+    # messages away from the table (the server's people pages); False where the rules forbid
+    # table talk, which a private word would get round.
+    private_talk: bool = True
 
     # -- the core ---------------------------------------------------------------------------
 

@@ -68,6 +68,9 @@ class Wotr(GameModule[Game, Action]):
     player_counts: tuple[int, ...] = (2, 3, 4)
     # WR-20: while plans are made, a seat's money and sealed plan are its own.
     private_fields = ("state.my_orders", "pay_order")
+    # WR-20 forbids table talk about plans: no private word between players of a game in
+    # progress, whose every turn has its planning.
+    private_talk = False
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return list(SEAT_WORDS[:players])

@@ -26,6 +26,7 @@ Window = Literal[
     "games_per_account",
     "invitations_per_account",
     "chat_messages_per_account",
+    "private_messages_per_account",
     "analyses_per_account",
     "position_analyses_per_account",
 ]
@@ -101,6 +102,7 @@ class Settings(BaseModel):
     games_per_account: str = "30/hour"
     invitations_per_account: str = "60/hour"
     chat_messages_per_account: str = "12/minute"
+    private_messages_per_account: str = "20/10 minutes"
     analyses_per_account: str = "20/hour"  # games analysed afresh (a cached one is free)
     position_analyses_per_account: str = "120/hour"
     # Quotas on what one account holds at once.

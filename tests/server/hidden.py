@@ -201,3 +201,33 @@ def assert_socket_reply_only(message: Any) -> None:
         assert isinstance(message["status"], int) and isinstance(message["detail"], str)
         for problem in message.get("errors", []):
             assert set(problem) == {"field", "message"}, problem
+
+
+PEOPLE_KEYS = {"friends", "following", "followers", "blocked", "muted"}
+FRIEND_KEYS = {"name", "status", "games", "unread"}
+PRIVATE_MESSAGE_KEYS = {"id", "from", "to", "text", "at"}
+
+
+def assert_people_only(answer: Any) -> None:
+    """The people page's answer: names, a status word and the numbers and titles of the
+    games in progress a friend has open; nothing of any game's state."""
+    walk(answer)
+    assert set(answer) == PEOPLE_KEYS, answer
+    for friend in answer["friends"]:
+        assert set(friend) == FRIEND_KEYS, friend
+        assert friend["status"] in {"online", "playing", "away", "offline"}
+        assert all(set(game) == {"id", "title"} for game in friend["games"]), friend
+    for person in answer["following"] + answer["followers"]:
+        assert set(person) == {"name", "friend"}, person
+    assert all(isinstance(name, str) for name in answer["blocked"] + answer["muted"])
+
+
+def assert_private_message_only(message: Any) -> None:
+    """A private message (an answer, or ``{"type": "message"}`` on a socket): who, to
+    whom, when, what; never a view."""
+    walk(message)
+    if "type" in message:
+        assert set(message) == {"type", "message"} and message["type"] == "message"
+        message = message["message"]
+    assert set(message) == PRIVATE_MESSAGE_KEYS, message
+    assert all(isinstance(value, int | str) for value in message.values())

@@ -175,6 +175,53 @@ class ChatMute(Base):
     )
 
 
+class Follow(Base):
+    """``user_id`` follows ``followed_id``; two who follow each other are friends."""
+
+    __tablename__ = "follows"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    followed_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Block(Base):
+    """``user_id`` blocked ``blocked_id``: neither sees the other's open games, invites,
+    joins, talks or writes to the other (``accounts/blocks.py``)."""
+
+    __tablename__ = "blocks"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PrivateMessage(Base):
+    """A short message from one friend to another (``roses/server/people/``)."""
+
+    __tablename__ = "private_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sender_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    recipient_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    sender: Mapped[User] = relationship(foreign_keys=[sender_id], lazy="joined")
+    recipient: Mapped[User] = relationship(foreign_keys=[recipient_id], lazy="joined")
+
+
 class RematchVote(Base):
     """A player of a finished game wants to play it again (seats rotated)."""
 

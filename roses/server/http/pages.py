@@ -68,6 +68,11 @@ def player_page(name: str) -> HTMLResponse:
     return page("player", "ratings", N_("roses · player"))
 
 
+@router.get("/people")
+def people_page() -> HTMLResponse:
+    return page("people", "settings", N_("People — roses"))
+
+
 @router.get("/settings")
 def settings_page() -> HTMLResponse:
     return page("settings", "settings", N_("Settings — roses"))

@@ -15,10 +15,11 @@ from sqlalchemy.orm import Session
 from roses.games import GAMES, bots_offered
 
 from ..accounts import quotas
+from ..accounts.blocks import estranged_ids
 from ..accounts.signed_in import CurrentUser
 from ..clocks import time_control
 from ..db import store
-from ..db.models import Game, GameStatus
+from ..db.models import Game, GameStatus, User
 from ..db.store import offered
 from ..errors import Unprocessable
 from ..http.schemas import (
@@ -89,11 +90,14 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
 
 @router.get("/games/mine", tags=["lobby"], dependencies=[Depends(expired_first)])
 async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
-    """My turn first (waiting longest at the top), then the others; finished games last."""
+    """My turn first (waiting longest at the top), then the others; finished games last.
+    Neither open games nor invitations of players I blocked or who blocked me are listed."""
 
     def read() -> tuple[list[Game], list[Game]]:
         with sessions() as db:
-            return store.games_of(db, user), store.open_games(db, user)
+            parted = estranged_ids(db, user.id)
+            mine = [game for game in store.games_of(db, user) if not _unwanted(game, user, parted)]
+            return mine, [game for game in store.open_games(db, user) if not _met(game, parted)]
 
     mine, open_ = await asyncio.to_thread(read)
     summaries = [summary(GameHeader(game), user.id) for game in mine]
@@ -107,6 +111,19 @@ async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
         "finished": [s for s in summaries if s["status"] == GameStatus.FINISHED],
         "open": [summary(GameHeader(game), user.id) for game in open_],
     }
+
+
+def _unwanted(game: Game, user: User, parted: set[int]) -> bool:
+    """An invitation to a game not yet joined, from a player parted from ``user``."""
+    joined = any(seat.user_id == user.id for seat in game.seats)
+    return game.status == GameStatus.WAITING and not joined and game.created_by in parted
+
+
+def _met(game: Game, people: set[int]) -> bool:
+    """Whether any of ``people`` created the game or sits (or is invited) there."""
+    return game.created_by in people or any(
+        seat.user_id in people or seat.invited_user_id in people for seat in game.seats
+    )
 
 
 @router.post("/games/{game_id}/join", tags=["lobby"], dependencies=[Depends(quotas.join_allowed)])

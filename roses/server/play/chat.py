@@ -3,7 +3,8 @@
 time and a text, never anything of the game itself.
 
 Players write; anyone who may watch the game reads. A user may mute another user for
-themselves: they no longer receive that user's messages, at any table.
+themselves: they no longer receive that user's messages, at any table. A block
+(``accounts/blocks.py``) mutes both ways: neither of the two reads the other.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from ..accounts.blocks import estranged
 from ..accounts.users import find_user
 from ..db.models import ChatMessage, ChatMute, User, as_utc
 from ..errors import Conflict, NotFound
@@ -35,10 +37,15 @@ def _muted_by(user_id: int) -> Any:
 
 
 def messages(db: Session, game_id: int, reader: User) -> list[dict[str, Any]]:
-    """The game's latest messages, oldest first, without those of users ``reader`` muted."""
+    """The game's latest messages, oldest first, without those of users ``reader`` muted
+    or is parted from by a block."""
     query = (
         select(ChatMessage)
-        .where(ChatMessage.game_id == game_id, ChatMessage.user_id.not_in(_muted_by(reader.id)))
+        .where(
+            ChatMessage.game_id == game_id,
+            ChatMessage.user_id.not_in(_muted_by(reader.id)),
+            ChatMessage.user_id.not_in(estranged(reader.id)),
+        )
         .order_by(ChatMessage.id.desc())
         .limit(HISTORY)
     )
@@ -54,11 +61,12 @@ def add(db: Session, game_id: int, author: User, text: str) -> dict[str, Any]:
 
 
 def muting(db: Session, author_id: int, readers: set[int]) -> set[int]:
-    """Those of ``readers`` who muted ``author_id``."""
+    """Those of ``readers`` who muted ``author_id``, or who blocked or were blocked by them."""
     query = select(ChatMute.user_id).where(
         ChatMute.muted_user_id == author_id, ChatMute.user_id.in_(readers)
     )
-    return set(db.scalars(query))
+    parted = select(User.id).where(User.id.in_(readers), User.id.in_(estranged(author_id)))
+    return set(db.scalars(query)) | set(db.scalars(parted))
 
 
 def muted_names(db: Session, user: User) -> list[str]:

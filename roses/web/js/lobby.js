@@ -76,14 +76,17 @@ function signInPage(catalog) {
   name.focus();
 }
 
-function seatRow(index, label, bots) {
+// A seat: me, open, a friend (invited by name), another player invited, or a bot.
+function seatRow(index, label, bots, friends, preset) {
   const kind = el("select", { name: `seat-${index}`, "aria-label": t("Seat {seat}", { seat: label }) },
     el("option", { value: "me" }, t("Me")),
     el("option", { value: "open" }, t("Open to anyone")),
+    friends.length ? el("optgroup", { label: t("Invite a friend") },
+      friends.map((friend) => el("option", { value: `friend:${friend}` }, friend))) : null,
     el("option", { value: "invite" }, t("Invite a player…")),
     bots.length ? el("option", { value: "bot" }, t("Computer")) : null,
   );
-  kind.value = index === 0 ? "me" : "open";
+  kind.value = index === 0 ? "me" : preset && friends.includes(preset) ? `friend:${preset}` : "open";
   const invite = el("input", { name: `invite-${index}`, placeholder: t("player's name"), hidden: true, "aria-label": t("Player invited to seat {seat}", { seat: label }) });
   const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": t("Bot in seat {seat}", { seat: label }) }, bots.map(([name]) => el("option", { value: name }, name)));
   const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": t("Strength of the bot in seat {seat}", { seat: label }) });
@@ -106,6 +109,7 @@ function seatRow(index, label, bots) {
   row.choice = () => {
     const choice = { kind: kind.value };
     if (kind.value === "invite") choice.name = invite.value.trim();
+    if (kind.value.startsWith("friend:")) Object.assign(choice, { kind: "invite", name: kind.value.slice("friend:".length) });
     if (kind.value === "bot") Object.assign(choice, { bot: bot.value }, strength.value ? { strength: strength.value } : {});
     return choice;
   };
@@ -113,7 +117,8 @@ function seatRow(index, label, bots) {
 }
 
 // One form for every game: its player counts, seats, bots and options come from the catalogue.
-function newGameForm(catalog) {
+// friends: their names, offered in each seat; invited: a friend to seat first (?invite=).
+function newGameForm(catalog, friends = [], invited = null) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const seats = el("div", { class: "seats" });
   const counts = el("div", { class: "choices" });
@@ -126,7 +131,7 @@ function newGameForm(catalog) {
   let checks = [];
   const fill = () => {
     const bots = Object.entries(game.bots);
-    rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots));
+    rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots, friends, i === 1 ? invited : null));
     seats.replaceChildren(...rows);
     checks = game.options.filter((o) => o.players.includes(players)).map((o) => {
       const box = el("input", { type: "checkbox", name: o.name, checked: o.default });
@@ -265,9 +270,11 @@ async function lobbyPage(me) {
     el("a", { href: "/ratings" }, t("Ratings")),
     signOutButton(me), // a guest is warned that its games will be lost
   );
-  const catalog = await api("/api/catalog");
+  const [catalog, people] = await Promise.all([api("/api/catalog"), api("/api/people")]);
+  const friends = people.friends.map((friend) => friend.name);
+  const invited = new URLSearchParams(location.search).get("invite");
   const games = el("div", { class: "game-lists" });
-  main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
+  main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog, friends, invited)));
   // Listening before the first reading: a game opened while the lists are read is heard.
   let pending = null;
   onLobby((message) => { // the socket notify.js keeps open for the badge
