@@ -23,12 +23,12 @@ def _muting(sessions: sessionmaker[Session], author: int, readers: set[int]) -> 
         return chat.muting(db, author, readers)
 
 
-def _in(language: str, note: dict[str, Any]) -> dict[str, Any]:
+def _in(language: str, told: dict[str, Any]) -> dict[str, Any]:
     """A chat note with its phrase, if any, in ``language``; another note as it is."""
-    if note.get("type") != "chat":
-        return note
+    if told.get("type") != "chat":
+        return told
     with speaking(language):
-        return {**note, "message": chat.translated(note["message"])}
+        return {**told, "message": chat.translated(told["message"])}
 
 
 async def deliver(app: Services, game_id: int, note: dict[str, Any]) -> None:
