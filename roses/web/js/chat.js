@@ -1,7 +1,7 @@
 // Talk at a game's table, for any game: the messages (GET /api/games/{id}/chat), and what I
 // may write now, as the server says: free text, or only courtesy phrases (buttons, sent as a
-// phrase's key and shown to each reader in their language: e.g. Wars of the Roses forbids
-// the players to discuss the game, WR-20), or nothing. Spectators write in their own room,
+// phrase's key and shown to each reader in their language, where the game's rules forbid
+// the players to discuss it), or nothing. Spectators write in their own room,
 // which the players read once the game is over. A mute per author, and live messages from
 // the game's socket ({type: "chat"}). A game's page puts `chat.element` in its side column;
 // it keeps its state across renders.
