@@ -16,7 +16,7 @@ from roses.games.base import TableTalk, TimeoutRule
 from ..accounts.signed_in import CurrentUser
 from ..clocks.time_control import claimable, server_time
 from ..db.models import GameStatus, User
-from ..errors import Conflict, Forbidden, Unprocessable
+from ..errors import Conflict, Forbidden, Unprocessable, as_sentence
 from ..http.schemas import (
     ERROR_ANSWERS,
     ChatLine,
@@ -167,7 +167,7 @@ async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> Cha
         room=place.room,
         talk=place.talk,
         may_write=place.refusal is None,
-        refusal=place.refusal,
+        refusal=None if place.refusal is None else as_sentence(place.refusal),
         phrases=[Phrase(**phrase) for phrase in courtesy.offered()],
     )
 
