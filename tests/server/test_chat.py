@@ -104,6 +104,7 @@ def test_a_message_on_one_server_reaches_watchers_on_another(
     settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
     with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
         red, white, muter = sign_up(first), sign_up(first), sign_up(first)
+        first.put("/api/language", json={"language": "de"}, headers=white.headers)
         game = two_player_game(red, white)
         muter.client.put(f"/api/chat/mutes/{red.name}", headers=muter.headers)
         elsewhere = [Player(second, p.name, p.token) for p in (white, muter)]
@@ -117,3 +118,7 @@ def test_a_message_on_one_server_reaches_watchers_on_another(
             assert pushed["message"] == said  # the author's id stayed on the servers
             white.post(f"/api/games/{game['id']}/chat", {"text": "heard you"})
             assert muted.receive_json()["message"]["text"] == "heard you"  # not red's
+            socket.receive_json()  # white's own
+            # a phrase is put into each reader's language on the reader's server
+            red.post(f"/api/games/{game['id']}/chat", {"phrase": "hello"})
+            assert socket.receive_json()["message"]["text"] == "Hallo!"
