@@ -178,8 +178,8 @@ def _said(body: ChatLine, place: table.Place) -> tuple[str, str | None]:
         raise Unprocessable("text", _("send either a text or a phrase"))
     if body.phrase is not None:
         phrase = courtesy.checked(body.phrase)
-        if place.talk is TableTalk.CLOSED:
-            raise Conflict(place.refusal or _("the rules of this game allow no table talk now"))
+        if place.talk is TableTalk.CLOSED and place.refusal is not None:
+            raise Conflict(place.refusal)
         return "", phrase
     text = (body.text or "").strip()
     if not text:
