@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.server.hidden import assert_chat_only
 from tests.server.live_server import LiveServer
 
+from .axe import assert_accessible
 from .conftest import PHONE, Screenshots
 from .helpers import record_messages, sign_in_page
 from .wotr_helpers import person, planning, play_on, two_people_game
@@ -68,6 +69,7 @@ def test_courtesy_phrases_during_the_game_and_free_talk_after_it_wr20(
     for page in (red_page, yellow_page):
         expect(page.locator("#chat-list")).not_to_contain_text(ASIDE)
     shots(yellow_page, "courtesy-phrases-it-phone")
+    assert_accessible(yellow_page, "wotr-courtesy-phrases-it-phone")
     shots(red_page, "courtesy-phrases-laptop")
 
     assert red.post(f"/api/games/{game_id}/resign").status_code == 200
@@ -80,6 +82,7 @@ def test_courtesy_phrases_during_the_game_and_free_talk_after_it_wr20(
     for page in pages.values():
         expect(page.locator("#chat-list")).to_contain_text("bella partita, alla prossima")
     shots(yellow_page, "free-talk-after-it-phone")
+    assert_accessible(red_page, "wotr-free-talk-after-the-game")
 
     for name in ("red", "yellow"):  # on the players' sockets: phrases, then free text
         chats = [m for m in heard[name] if isinstance(m, dict) and m.get("type") == "chat"]

@@ -23,6 +23,9 @@ from .hidden import PHRASE_KEYS, assert_chat_only
 
 pytestmark = pytest.mark.timeout(60)
 
+PHRASE_KEYS_IN_ORDER = ("hello", "good-luck", "well-played", "thanks", "sorry", "must-go",
+                        "back-soon")  # fmt: skip
+assert set(PHRASE_KEYS_IN_ORDER) == PHRASE_KEYS
 TRANSLATED = {"en": "Good luck!", "de": "Viel Glück!", "it": "Buona fortuna!", "pt": "Boa sorte!"}
 
 
@@ -88,11 +91,6 @@ def test_a_wotr_phrase_reaches_each_reader_in_their_language_wr20(client: TestCl
             assert pushed["message"] == {**sent.json(), "text": TRANSLATED[language]}
     for reader, language in ((one, "en"), (two, "it"), (german, "de")):
         assert [m["text"] for m in reader.get(chat).json()["messages"]] == [TRANSLATED[language]]
-
-
-PHRASE_KEYS_IN_ORDER = ("hello", "good-luck", "well-played", "thanks", "sorry", "must-go",
-                        "back-soon")  # fmt: skip
-assert set(PHRASE_KEYS_IN_ORDER) == PHRASE_KEYS
 
 
 def test_free_text_is_refused_in_every_phase_and_accepted_after_the_game_wr20(
