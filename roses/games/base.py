@@ -73,6 +73,15 @@ class TimeoutRule(StrEnum):
     STAND_IN = "stand-in"  # its decision is made for it (``GameModule.stand_in``)
 
 
+class TableTalk(StrEnum):
+    """What the players may say at the table while a game is played
+    (``GameModule.table_talk``); once the game is over the talk is free."""
+
+    FREE = "free"  # anything they like
+    COURTESY = "courtesy"  # only the server's courtesy phrases (hello, good luck, ...)
+    CLOSED = "closed"  # nothing
+
+
 @dataclass(frozen=True)
 class StandIn:
     """The decision made for an absent seat whose time ran out: this bot's (searched
@@ -260,10 +269,11 @@ class GameModule(ABC, Generic[State, Action]):
         ranks = tuple(int(teams[other] == teams[seat]) for other in range(players))
         return Outcome(ranks, {"termination": reason.value, "forfeited": seat})
 
-    def chat_allowed(self, state: State) -> bool:
-        """Whether the players may talk at the table now (not while table talk is against
-        the rules, e.g. while plans are made)."""
-        return True
+    def table_talk(self, state: State) -> TableTalk:
+        """What the players may say at the table now, while the game is played: by default
+        anything (a game whose rules forbid talk says so by phase: courtesy phrases only,
+        or nothing). The server asks only during the game: after it the talk is free."""
+        return TableTalk.FREE
 
     def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
         """What happens when a seat's time runs out, on a live clock or a correspondence

@@ -30,6 +30,7 @@ from .base import (
     Outcome,
     Playthrough,
     StandIn,
+    TableTalk,
 )
 
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per decision: the server's settings
@@ -175,9 +176,10 @@ class Wotr(GameModule[Game, Action]):
             return StandIn(action=Orders())
         return StandIn(bot="heuristic")  # a pick (WR-7) or French Aid (WR-9)
 
-    def chat_allowed(self, state: Game) -> bool:
-        # WR-20: no table talk about plans while they are being made.
-        return state.phase is not Phase.PLANNING
+    def table_talk(self, state: Game) -> TableTalk:
+        # WR-20: no strategic or tactical discussion between the players at any time, not
+        # only while planning; a courtesy phrase carries nothing of a plan.
+        return TableTalk.COURTESY
 
     def record(self, played: Playthrough[Game, Action], names: Sequence[str]) -> dict[str, JSON]:
         return {**record_of(played.state), "names": list(names)}

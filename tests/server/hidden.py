@@ -59,14 +59,20 @@ def assert_states_hide_the_pile(message: Any, positions: list[Board]) -> int:
     return checked
 
 
-CHAT_MESSAGE_KEYS = {"id", "player", "text", "at"}
+CHAT_MESSAGE_KEYS = {"id", "player", "room", "phrase", "text", "at"}
+PHRASE_KEYS = {"hello", "good-luck", "well-played", "thanks", "sorry", "must-go", "back-soon"}
 
 
-def assert_chat_only(message: Any) -> None:
-    """A chat socket message carries a message (who, when, what) and never a view."""
+def assert_chat_only(message: Any, *, phrase: bool = False) -> None:
+    """A chat socket message carries a message (who, when, which room, what) and never a
+    view; with ``phrase``, a courtesy phrase's key and text, and no free text."""
     assert set(message) == {"type", "game_id", "message"}, message
-    assert message["type"] == "chat" and set(message["message"]) == CHAT_MESSAGE_KEYS
-    assert all(isinstance(value, int | str) for value in message["message"].values())
+    said = message["message"]
+    assert message["type"] == "chat" and set(said) == CHAT_MESSAGE_KEYS
+    assert said["room"] in ("players", "spectators")
+    assert all(isinstance(value, int | str | None) for value in said.values())
+    if phrase:
+        assert said["phrase"] in PHRASE_KEYS and said["room"] == "players", said
     walk(message)
 
 

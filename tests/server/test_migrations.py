@@ -222,3 +222,41 @@ def test_random_and_greedy_lose_their_strengths_in_0010(sqlite_url: str) -> None
             ]  # fmt: skip
     finally:
         engine.dispose()
+
+
+def test_messages_from_before_0012_are_the_players_free_text(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0010")
+        now = {"t": datetime.now(UTC)}
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                now,
+            )
+            connection.execute(
+                text("INSERT INTO games (id, game, players, options, seed, deal, status, "
+                     "version, to_act, turn_since, rated, created_by, created_at) VALUES "
+                     "(1, 'wotr', 2, '{}', 7, '{}', 'finished', 3, '[]', :t, 0, 1, :t)"),
+                now,
+            )  # fmt: skip
+            connection.execute(
+                text("INSERT INTO chat_messages (game_id, user_id, text, created_at) "
+                     "VALUES (1, 1, 'gg', :t)"),
+                now,
+            )  # fmt: skip
+        upgrade(engine)
+        with engine.begin() as connection:
+            row = connection.execute(text("SELECT room, phrase, text FROM chat_messages")).one()
+            assert tuple(row) == ("players", None, "gg")
+            connection.execute(
+                text("INSERT INTO chat_messages (game_id, user_id, text, phrase, room, "
+                     "created_at) VALUES (1, 1, '', 'good-luck', 'players', :t)"),
+                now,
+            )  # fmt: skip
+        downgrade(engine, "0010")
+        with engine.connect() as connection:  # a phrase keeps its key as its text
+            texts = connection.execute(text("SELECT text FROM chat_messages ORDER BY id"))
+            assert list(texts.scalars()) == ["gg", "good-luck"]
+    finally:
+        engine.dispose()

@@ -149,14 +149,18 @@ def as_utc(moment: datetime) -> datetime:
 
 
 class ChatMessage(Base):
-    """A player's message at a game's table: read by everyone who may watch the game."""
+    """A message at a game's table: a player's (read by everyone who may watch the game) or
+    a spectator's (read by the spectators, and by the players once the game is over)."""
 
     __tablename__ = "chat_messages"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    text: Mapped[str] = mapped_column(String(500))
+    text: Mapped[str] = mapped_column(String(500))  # empty for a phrase
+    # A courtesy phrase's key (``play/courtesy.py``), translated for each reader; or None.
+    phrase: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    room: Mapped[str] = mapped_column(String(12), default="players", server_default="players")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     user: Mapped[User] = relationship(lazy="joined")

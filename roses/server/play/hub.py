@@ -25,7 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..http.fast_json import dumps
-from ..i18n import _
+from ..i18n import _, current
 
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
 ENDED_SESSIONS_KEPT = 10_000  # far more than sign out while a socket opens
@@ -43,6 +43,7 @@ class Watcher:
         self.socket = socket
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
+        self.language = current()  # its page's: the courtesy phrases it is sent are in it
         self.address = socket.client.host if socket.client else "unknown"
         self.version = -1  # the game version it was last sent: it is never sent an older one
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
