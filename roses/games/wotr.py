@@ -245,7 +245,9 @@ class WotrTutorial:
         decision = self.game.parse_action(action)
         reason, values, after = judge(TUTORIAL_STEPS[step], decision)
         accepted = after is not None and reason.value == "expected"
-        return TutorialAnswer(accepted, reason.value, values, self._view(after) if accepted and after else None)
+        return TutorialAnswer(
+            accepted, reason.value, values, self._view(after) if accepted and after else None
+        )
 
 
 WOTR = Wotr()

@@ -192,7 +192,9 @@ def crown(before: Game, after: Game, action: Action) -> Verdict:
     votes: Values = {}
     for event in after.state.log:
         if event.phrase.template.startswith("Votes:"):
-            votes = {house: event.phrase.params.get(house.lower(), 0) for house in (LANCASTER, YORK)}
+            votes = {
+                house: event.phrase.params.get(house.lower(), 0) for house in (LANCASTER, YORK)
+            }
     house = after.state.players[LEARNER].house
     values = {"lancaster": votes.get(LANCASTER, 0), "york": votes.get(YORK, 0)}
     if after.state.crowned and after.state.crowned[-1] == house:
@@ -294,7 +296,7 @@ STEPS: tuple[Step, ...] = (
 def refusal(error: IllegalActionError) -> Reason:
     """The hint for a decision the engine refuses, from the part of it at fault."""
     part, _, _ = error.field.partition(".")
-    if part == "seat" or error.template.startswith("no ") and " in {phase}" in error.template:
+    if part == "seat" or "{phase}" in error.template:  # not a decision of this phase
         return Reason.NOT_NOW
     if part == "pick":
         return Reason.NOT_LAID_OUT

@@ -135,7 +135,7 @@ def test_the_tutorial_in_german(server: LiveServer, new_page: Any, shots: Any) -
     page.context.add_cookies([{"name": "lang", "value": "de", "url": server.url}])
     page.goto(server.url + "/tutorial/wotr")
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    page.get_by_role("button", name="Einführung beginnen").click()
+    page.get_by_role("button", name="Einführung starten").click()
     expect(page.locator("#step-title")).to_have_text("Eine Karte nehmen")
     page.locator('button.draft-card[data-card="percy"]').click()
     hint(page, "Newcastle")
@@ -153,7 +153,8 @@ def test_offered_from_the_lobby_the_rules_and_a_first_game(
 ) -> None:
     newcomer = api_user(server.url, "newcomer")
     game = newcomer.post(
-        "/api/games", json={"game": "wotr", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]}
+        "/api/games",
+        json={"game": "wotr", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]},
     )
     assert game.status_code == 201, game.text
     page: Page = sign_in_page(new_page(LAPTOP), server.url, newcomer)
