@@ -5,9 +5,10 @@ in its web folder, ``roses/web/<game>/tutorial/<lang>.toml``: a ``title``, an ``
 and a ``summary``, a ``[hints]`` table (one text per reason a move is refused), and per
 step (``[steps.<key>]``) its ``title``, ``task``, ``done`` and optional hints of its own
 (``[steps.<key>.hints]``, keyed by a move or a reason). Texts are Markdown; a hint's
-``{move}``, ``{card}``, ``{target}``, ``{red}``, ``{white}`` are the values the game gives
-with its answer. Nothing is stored: the browser says which step it is on, and a refused
-move changes nothing.
+placeholders are the values the game gives with its answer (The Rose King: ``{move}``,
+``{card}``, ``{target}``, ``{red}``, ``{white}``; Wars of the Roses: see
+``roses/wotr/tutorial.py``). Nothing is stored: the browser says which step it is on, and a
+refused move changes nothing.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ router = APIRouter(tags=["tutorials"], responses=ERROR_ANSWERS)
 
 class TutorialMove(BaseModel):
     move: Any = Field(
-        description="the move, in the game's notation (The Rose King: N2, N2h, draw, pass)"
+        description="the move, in the game's notation (The Rose King: N2, N2h, draw, pass; "
+        'Wars of the Roses: an action such as {"pick": "newcastle"} or {"orders": {...}})'
     )
 
 
