@@ -241,6 +241,10 @@ class WotrTutorial:
     def view(self, step: int) -> dict[str, JSON]:
         return self._view(TUTORIAL_STEPS[step].game())
 
+    def preview(self, step: int, draft: JSON) -> JSON:
+        """The planning chart's running account of a draft plan (``Wotr.preview``)."""
+        return self.game.preview(TUTORIAL_STEPS[step].game(), 0, draft)
+
     def answer(self, step: int, action: JSON) -> TutorialAnswer:
         decision = self.game.parse_action(action)
         reason, values, after = judge(TUTORIAL_STEPS[step], decision)

@@ -75,6 +75,12 @@ def walk(page: Page, shots: Any, size: str) -> None:
     expect(page.locator("#step-title")).to_have_text("A shortfall")
     troops(page, "newcastle", 3)
     troops(page, "bamburgh", 3)
+    # The engine's running account of the plan, before it is sealed (WR-11).
+    summary = page.locator(".plan-summary")
+    expect(summary).to_contain_text("Cost 18 pounds")
+    expect(summary.locator(".shortfall")).to_contain_text(
+        "Short by 3: deployment would cancel 1 troop on Newcastle"
+    )
     seal(page)
     hint(page, "Your plan costs 18 pounds and you have 15")  # WR-11
     troops(page, "bamburgh", 0)

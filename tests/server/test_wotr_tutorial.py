@@ -161,3 +161,30 @@ def test_the_catalogue_and_the_page_offer_it(client: TestClient) -> None:
     ]:
         rules = client.get("/rules/wotr", params={"lang": language})
         assert f'<a href="/tutorial/wotr">{words}</a>' in rules.text, language
+
+
+def test_a_draft_plan_is_previewed_in_the_steps_position_wr11(client: TestClient) -> None:
+    """The planning chart's running account: 18 pounds of troops with 15 pounds pays
+    Bamburgh's castle first and cancels a troop for Newcastle. Red's own plan only: Yellow's
+    sealed 4 troops on Newcastle appear nowhere (WR-20)."""
+    draft = {"turn": 1, "orders": {"troops": {"newcastle": 3, "bamburgh": 3}}}
+    answer = client.post("/api/tutorials/wotr/steps/3/preview", json={"draft": draft})
+    assert answer.status_code == 200
+    preview = answer.json()["preview"]
+    assert (preview["cost"], preview["money"], preview["short"]) == (18, 15, 3)
+    assert [(c["card"], c["count"]) for c in preview["paid"]] == [("bamburgh", 3), ("newcastle", 2)]
+    assert [(c["card"], c["count"]) for c in preview["cancelled"]] == [("newcastle", 1)]
+    assert preview["present"] == ["NM"]
+    text = json.dumps(answer.json())
+    assert '"count": 4' not in text and "Yellow" not in text
+    # Where nobody plans (the draft), nothing is previewed; a malformed draft says why.
+    assert client.post("/api/tutorials/wotr/steps/0/preview", json={"draft": draft}).json() == {
+        "preview": None
+    }
+    bad = client.post("/api/tutorials/wotr/steps/3/preview", json={"draft": "plan"}).json()
+    assert bad["preview"]["problem"]["field"] == "draft"
+    beyond = client.post(f"/api/tutorials/wotr/steps/{len(STEPS)}/preview", json={"draft": draft})
+    assert beyond.status_code == 404
+    # The Rose King's tutorial has no drafts to preview.
+    none = client.post("/api/tutorials/roseking/steps/0/preview", json={"draft": {}})
+    assert none.status_code == 200 and none.json() == {"preview": None}

@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from roses.games import GAMES, GameError
-from roses.games.base import Tutorial
+from roses.games.base import Tutorial, tutorial_preview
 
 from ..errors import NotFound, Unprocessable
 from ..http.pages import page
@@ -136,6 +136,21 @@ def try_move(game: str, index: int, body: TutorialMove, lang: str | None = None)
         "message": _html(message, answer.values),
         "view": answer.view,
     }
+
+
+class TutorialDraft(BaseModel):
+    draft: Any = Field(description='a draft, as the game\'s drafts (Wars of the Roses: '
+                       '{"turn": N, "orders": {...}})')  # fmt: skip
+
+
+@router.post("/api/tutorials/{game}/steps/{index}/preview")
+def preview(game: str, index: int, body: TutorialDraft) -> dict[str, Any]:
+    """A draft reckoned in step ``index``'s position as the game previews drafts in a game
+    (Wars of the Roses: a plan's cost, the money left and what a shortfall cancels, WR-11),
+    from the learner's view; ``null`` where the game previews nothing. Nothing is kept."""
+    found = tutorial_of(game)
+    _step(found, index)
+    return {"preview": tutorial_preview(found, index, body.draft)}
 
 
 @router.get("/tutorial/{game}", include_in_schema=False)

@@ -15,7 +15,7 @@ await linkStylesheet("/static/wotr/wotr.css");
 
 const YOU = 0; // the learner is Red
 
-export function createTutorialBoard(act) {
+export function createTutorialBoard(act, preview) {
   let container = null;
   let view = null;
   let before = null; // the step's position, while its outcome is shown
@@ -61,15 +61,23 @@ export function createTutorialBoard(act) {
         : null);
   }
 
-  // The play page's planning chart; sealing sends the plan to the tutorial's judge. In the
-  // tutorial a noble's move makes its zone's Locations open to attack in the chart at once,
-  // so that a plan without the move can be tried, and refused with the rule (WR-10).
+  // The play page's planning chart: each change is reckoned by the server in the step's
+  // position (the cost, the money left, what a shortfall would cancel: WR-11) and sealing
+  // sends the plan to the tutorial's judge. In the tutorial the zones a noble may move to
+  // are open to attack in the chart at once, so that an attack without the move can be
+  // tried, and refused with the rule (WR-10).
   function planningPart(state) {
     const options = state.planning_options;
     const reachable = Object.values(options.noble_moves).flat();
-    const planning = { ...options, present: [...new Set([...options.present, ...reachable])],
-      money: state.money[YOU], mercenaries: state.mercenaries[YOU] };
-    const api = { saveDraft: async () => null, act: async (action) => act(action) };
+    const widened = (present) => [...new Set([...present, ...reachable])];
+    const planning = { ...options, present: widened(options.present), money: state.money[YOU],
+      mercenaries: state.mercenaries[YOU] };
+    const saveDraft = async (draft) => {
+      const answer = await preview(draft);
+      if (answer.preview?.present) answer.preview.present = widened(answer.preview.present);
+      return answer;
+    };
+    const api = { saveDraft, act: async (action) => act(action) };
     if (!planner || planner.view !== view) planner = new Planner({ board, api, seat: YOU }, view, planning);
     return planner.element;
   }
