@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.helpers import api_user, sign_in_page
 from tests.server.live_server import LiveServer
 
@@ -46,10 +47,16 @@ def accepted(page: Page, shots: Any, label: str, *, last: bool = False) -> None:
 
 
 def walk(page: Page, shots: Any, size: str) -> None:
-    """Every step, each with a wrong decision first (English)."""
+    """Every step, each with a wrong decision first (English); axe-core on the laptop."""
+
+    def accessible(name: str) -> None:
+        if size == "laptop":
+            assert_accessible(page, f"wotr-tutorial-{name}")
+
     expect(page.locator("#step-title")).to_have_text("Take a card")
     page.locator('button.draft-card[data-card="percy"]').click()
     hint(page, "take Newcastle")
+    accessible("draft-hint")
     expect(page.locator('g.icon[data-card="newcastle"]')).to_have_attribute("data-owner", "")
     page.locator('button.draft-card[data-card="newcastle"]').click()
     expect(page.locator('g.icon[data-card="newcastle"]')).to_have_attribute("data-owner", "0")
@@ -70,6 +77,7 @@ def walk(page: Page, shots: Any, size: str) -> None:
     expect(page.locator(".tutorial-message.done")).to_contain_text("Lincoln is yours")
     expect(page.locator('g.icon[data-card="lincoln"]')).to_have_attribute("data-owner", "0")
     expect(page.locator(".reveal .events")).to_contain_text("won, 1 left")
+    accessible("troops-done")
     accepted(page, shots, f"{size}-troops")
 
     expect(page.locator("#step-title")).to_have_text("A shortfall")
@@ -81,8 +89,10 @@ def walk(page: Page, shots: Any, size: str) -> None:
     expect(summary.locator(".shortfall")).to_contain_text(
         "Short by 3: deployment would cancel 1 troop on Newcastle"
     )
+    shots(page, f"{size}-shortfall-plan")
     seal(page)
     hint(page, "Your plan costs 18 pounds and you have 15")  # WR-11
+    accessible("shortfall-hint")
     troops(page, "bamburgh", 0)
     seal(page)
     accepted(page, shots, f"{size}-shortfall")
@@ -119,6 +129,7 @@ def walk(page: Page, shots: Any, size: str) -> None:
     expect(page.locator(".reveal .events")).to_contain_text("Lord High Admiral: Red scores 4 VP")
     accepted(page, shots, f"{size}-awards", last=True)
     expect(page.get_by_role("heading", name="Tutorial complete")).to_be_visible()
+    accessible("summary")
     expect(page.get_by_role("link", name="Read the rules")).to_have_attribute("href", "/rules/wotr")
 
 
@@ -157,12 +168,17 @@ def test_the_tutorial_in_german(server: LiveServer, new_page: Any, shots: Any) -
 def test_offered_from_the_lobby_the_rules_and_a_first_game(
     server: LiveServer, new_page: Any
 ) -> None:
+    """A player's game page offers the tutorial until they have finished a game of Wars of
+    the Roses (here: resigned one)."""
     newcomer = api_user(server.url, "newcomer")
-    game = newcomer.post(
-        "/api/games",
-        json={"game": "wotr", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]},
-    )
-    assert game.status_code == 201, game.text
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+
+    def new_game() -> int:
+        game = newcomer.post("/api/games", json={"game": "wotr", "players": 2, "seats": seats})
+        assert game.status_code == 201, game.text
+        return int(game.json()["id"])
+
+    first = new_game()
     page: Page = sign_in_page(new_page(LAPTOP), server.url, newcomer)
     page.goto(server.url + "/")
     learn = page.get_by_role("navigation", name="Learn to play")
@@ -173,8 +189,15 @@ def test_offered_from_the_lobby_the_rules_and_a_first_game(
     expect(page.get_by_role("link", name="interactive tutorial")).to_have_attribute(
         "href", "/tutorial/wotr"
     )
-    page.goto(f"{server.url}/games/{game.json()['id']}")
+    page.goto(f"{server.url}/games/{first}")
     offer = page.locator("#account").get_by_role("link", name="Try the tutorial")
     expect(offer).to_have_attribute("href", "/tutorial/wotr")
     expect(offer).to_contain_text("New to Wars of the Roses?")
+    assert newcomer.post(f"/api/games/{first}/resign").status_code == 200
+
+    with page.expect_response(lambda answer: "/api/players/newcomer" in answer.url):
+        page.goto(f"{server.url}/games/{new_game()}")
+    expect(page.locator("#account").get_by_role("link", name="Rules")).to_be_visible()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")  # the page has read it
+    expect(page.locator("#account .first-game")).to_have_count(0)
     assert not page.js_errors  # type: ignore[attr-defined]
