@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .actions import Action, FrenchAid, Orders, Pick, action_from_json
@@ -66,15 +66,14 @@ class Step:
     top: tuple[str, ...]  # the deck's top cards; the rest follow in the board's order
     script: tuple[Mapping[str, Any], ...]  # (seat, action) pairs, actions in JSON form
     check: Check
-    houses: tuple[str, ...] | None = None
-    first_order: tuple[int, ...] = field(default=())
+    houses: tuple[str, ...] | None = None  # 4 players: each seat's house tile (WR-4)
 
     def game(self) -> Game:
         """The step's position, replayed from its deal (``Game.apply`` checks every
         decision)."""
         board = default_board()
         rest = [card for card in board.deck if card not in self.top]
-        order = self.first_order or tuple(range(self.players))
+        order = tuple(range(self.players))  # turn 1: Red first (WR-6)
         game = Game(self.players, board=board, setup=Setup((*self.top, *rest), order, self.houses))
         for entry in self.script:
             game.apply(entry["seat"], action_from_json(entry["action"]))

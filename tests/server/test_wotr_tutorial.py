@@ -181,8 +181,11 @@ def test_a_draft_plan_is_previewed_in_the_steps_position_wr11(client: TestClient
     assert client.post("/api/tutorials/wotr/steps/0/preview", json={"draft": draft}).json() == {
         "preview": None
     }
-    bad = client.post("/api/tutorials/wotr/steps/3/preview", json={"draft": "plan"}).json()
-    assert bad["preview"]["problem"]["field"] == "draft"
+    typo = {"turn": 1, "orders": {"troops": 3}}
+    bad = client.post("/api/tutorials/wotr/steps/3/preview", json={"draft": typo}).json()
+    assert bad["preview"]["problem"]["field"] == "orders.troops"
+    text = client.post("/api/tutorials/wotr/steps/3/preview", json={"draft": "plan"})
+    assert text.status_code == 422 and text.json()["errors"][0]["field"] == "draft"
     beyond = client.post(f"/api/tutorials/wotr/steps/{len(STEPS)}/preview", json={"draft": draft})
     assert beyond.status_code == 404
     # The Rose King's tutorial has no drafts to preview.

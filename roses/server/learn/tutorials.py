@@ -27,7 +27,7 @@ from roses.games.base import Tutorial, tutorial_preview
 
 from ..errors import NotFound, Unprocessable
 from ..http.pages import page
-from ..http.schemas import ERROR_ANSWERS
+from ..http.schemas import ERROR_ANSWERS, DraftRequest
 from ..i18n import N_, _, game_error
 from .rules_pages import content_file, markdown, reader_language
 
@@ -138,13 +138,8 @@ def try_move(game: str, index: int, body: TutorialMove, lang: str | None = None)
     }
 
 
-class TutorialDraft(BaseModel):
-    draft: Any = Field(description='a draft, as the game\'s drafts (Wars of the Roses: '
-                       '{"turn": N, "orders": {...}})')  # fmt: skip
-
-
 @router.post("/api/tutorials/{game}/steps/{index}/preview")
-def preview(game: str, index: int, body: TutorialDraft) -> dict[str, Any]:
+def preview(game: str, index: int, body: DraftRequest) -> dict[str, Any]:
     """A draft reckoned in step ``index``'s position as the game previews drafts in a game
     (Wars of the Roses: a plan's cost, the money left and what a shortfall cancels, WR-11),
     from the learner's view; ``null`` where the game previews nothing. Nothing is kept."""
