@@ -6,6 +6,7 @@ another seat's sealed plan, money or the deck's order ever sent (WR-20)."""
 from __future__ import annotations
 
 import json
+import string
 import tomllib
 from typing import Any
 
@@ -39,14 +40,11 @@ def test_every_language_has_every_text() -> None:
             words = texts["steps"][key]
             assert {"title", "task", "done"} <= set(words)
             assert set(words.get("hints", {})) <= reasons, (language, key)
-            assert words == english["steps"][key] or language != "en"
-            if language != "en":
+            if language != "en":  # a real translation, not the English copied
                 assert words["task"] != english["steps"][key]["task"], (language, key)
 
 
 def _fields(text: str) -> set[str]:
-    import string
-
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
