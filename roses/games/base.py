@@ -140,6 +140,22 @@ class Tutorial(Protocol):
         ...
 
 
+@runtime_checkable
+class TutorialPreview(Protocol):
+    """Optional: a tutorial whose steps preview a draft (a plan being made) the way the
+    game's ``DraftPreview`` does in a game, from the learner's view of the step."""
+
+    def preview(self, step: int, draft: JSON) -> JSON:
+        """``draft`` reckoned in step ``step``'s position; None when there is nothing to
+        preview there."""
+        ...
+
+
+def tutorial_preview(tutorial: Tutorial, step: int, draft: JSON) -> JSON:
+    """The tutorial's preview of ``draft`` in ``step``, or None if it previews nothing."""
+    return tutorial.preview(step, draft) if isinstance(tutorial, TutorialPreview) else None
+
+
 class Forfeit(StrEnum):
     """Why a seat gives the game up (``GameModule.forfeit``)."""
 

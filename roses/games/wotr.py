@@ -19,6 +19,8 @@ from roses.wotr.actions import Action, action_from_json
 from roses.wotr.phases.planning import presence
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
+from roses.wotr.tutorial import STEPS as TUTORIAL_STEPS
+from roses.wotr.tutorial import judge
 
 from .base import (
     JSON,
@@ -31,6 +33,7 @@ from .base import (
     Playthrough,
     StandIn,
     TableTalk,
+    TutorialAnswer,
 )
 
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per decision: the server's settings
@@ -222,6 +225,38 @@ class Wotr(GameModule[Game, Action]):
         from roses.bots.wotr import make_wotr_bot
 
         return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input)
+
+    def tutorial(self) -> WotrTutorial:
+        return WotrTutorial(self)
+
+
+class WotrTutorial:
+    """The tutorial's real positions (``roses.wotr.tutorial``) as Red sees them in a game,
+    with the board to draw them, and Red's decisions judged by the engine."""
+
+    def __init__(self, game: Wotr) -> None:
+        self.game = game
+
+    def steps(self) -> tuple[str, ...]:
+        return tuple(step.key for step in TUTORIAL_STEPS)
+
+    def _view(self, state: Game) -> dict[str, JSON]:
+        return {**self.game.view(state, 0), "materials": self.game.materials(state.players, {})}
+
+    def view(self, step: int) -> dict[str, JSON]:
+        return self._view(TUTORIAL_STEPS[step].game())
+
+    def preview(self, step: int, draft: JSON) -> JSON:
+        """The planning chart's running account of a draft plan (``Wotr.preview``)."""
+        return self.game.preview(TUTORIAL_STEPS[step].game(), 0, draft)
+
+    def answer(self, step: int, action: JSON) -> TutorialAnswer:
+        decision = self.game.parse_action(action)
+        reason, values, after = judge(TUTORIAL_STEPS[step], decision)
+        accepted = after is not None and reason.value == "expected"
+        return TutorialAnswer(
+            accepted, reason.value, values, self._view(after) if accepted and after else None
+        )
 
 
 WOTR = Wotr()
