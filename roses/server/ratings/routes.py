@@ -51,7 +51,7 @@ class RatedPlayer(BaseModel):
 
 SYSTEM = Field(
     description="the rating system: `glicko2` for a duel, `openskill` (Weng-Lin, "
-    "Plackett-Luce) for a free-for-all or teams, shown as 1500 + 42 (mu - 3 sigma), "
+    "Bradley-Terry) for a free-for-all or teams, shown as 1500 + 42 (mu - 3 sigma), "
     "with 42 sigma as its deviation"
 )
 

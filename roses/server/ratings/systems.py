@@ -136,7 +136,7 @@ def _rate_weng_lin(
     teams: Sequence[int],
     rated: set[str],
 ) -> dict[str, Standing]:
-    """One Plackett-Luce update of the whole ranking of teams; a seat without a key plays as
+    """One Weng-Lin update of the whole ranking of teams; a seat without a key plays as
     a newcomer; a key in several seats takes the mean of its seats' new skills."""
     team_ids = sorted(set(teams))
     members = [[seat for seat in range(len(keys)) if teams[seat] == team] for team in team_ids]

@@ -2,13 +2,16 @@
 JMLR 2011) through ``openskill``, for games of more than two sides: a free-for-all of 3 or 4
 players, or teams.
 
-The model is Plackett-Luce: it rates a full ranking of any number of teams in one update
-(each team against those ranked below it, as a ranking is read), so a free-for-all is one
-result rather than a set of invented pairwise games, a tie is a shared place, and a team's
-members move together. (Bradley-Terry "full" compares every pair of teams, which is the
-pairwise reading the Glicko-2 ratings used before; Thurstone-Mosteller needs a draw margin
-chosen by hand.) It is openskill's default model, with its default parameters: mu 25,
-sigma 25/3, beta 25/6 and tau 25/300, which keeps sigma from shrinking to nothing.
+The model is Bradley-Terry with full pairing: the likelihood of a ranking is that of every
+pair of teams in it (a win, or a draw for a shared place), and one update takes them all at
+once, each team's skill moving by its own uncertainty (the sum of its members'). Plackett-Luce,
+openskill's default, reads a ranking as a sequence of choices of the best remaining team,
+but its tie rule (the paper's A_q) moves a player ranked third behind two who shared first
+exactly as much as the two winners (ranks 0, 0, 1, 2): the ratings would not change in the
+order of the ranks, and in Wars of the Roses equal scores share a place (WR-18). Thurstone-
+Mosteller needs a draw margin chosen by hand, and partial pairing compares only neighbours
+in the ranking. Openskill's default parameters are kept: mu 25, sigma 25/3, beta 25/6 and
+tau 25/300, which keeps sigma from shrinking to nothing.
 
 A rating is shown as one number, the conservative estimate mu - 3 sigma (openskill's
 ``ordinal``: the skill is at least this with 99.7% certainty), scaled by 42 and moved to
@@ -22,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
-MODEL = PlackettLuce()
+MODEL = BradleyTerryFull()
 SHOWN_SCALE = 350 / MODEL.sigma  # 42: a newcomer's sigma shown as Glicko-2's 350
 SHOWN_START = 1500.0
 

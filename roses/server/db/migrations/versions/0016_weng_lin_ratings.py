@@ -1,6 +1,6 @@
 """Ratings for more than two: a free-for-all (Wars of the Roses with 3 or 4) and a team game
-(The Rose King with 4) are rated by Weng-Lin (openskill's Plackett-Luce), whose mu and sigma
-each rating keeps beside the number shown; a duel keeps Glicko-2 and its volatility. Every
+(The Rose King with 4) are rated by Weng-Lin (openskill's Bradley-Terry, full pairing), whose
+mu and sigma each rating keeps beside the number shown; a duel keeps Glicko-2. Every
 rating is then rebuilt by replaying the rated games in the order they ended
 (``roses.server.ratings.replay``), so the pairwise Glicko-2 ratings of the games of more
 than two become Weng-Lin ratings, and a duel's replay gives back the ratings it had.
