@@ -1,5 +1,5 @@
-"""Ratings for more than two (Weng-Lin through openskill's Bradley-Terry with full pairing): which variants it
-rates, and how one game's ranking moves its players."""
+"""Ratings for more than two (Weng-Lin: openskill's Bradley-Terry with full pairing): which
+variants it rates, and how one game's ranking moves its players."""
 
 from __future__ import annotations
 
@@ -136,4 +136,4 @@ def test_a_sole_winner_never_loses_a_sole_last_never_gains_and_the_moves_are_bou
     others = len(set(teams)) - 1
     assert abs(sum(moves)) <= sum(variances) * others / (2**0.5 * MODEL.beta)
     for key, variance in zip(keys, variances, strict=False):  # never less sure than before
-        assert after[key].sigma**2 <= variance + 1e-9  # type: ignore[operator]
+        assert after[key].sigma ** 2 <= variance + 1e-9  # type: ignore[operator]
