@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 from roses.games import game_module
 from roses.server.accounts.users import SESSION_COOKIE
 from roses.server.ratings.glicko2 import Rating, Result, rate
-from roses.server.ratings.systems import System, rate as rate_game, scores
+from roses.server.ratings.systems import System, scores
+from roses.server.ratings.systems import rate as rate_game
 
 from .conftest import Player, sign_up
 from .hidden import assert_ratings_only
