@@ -73,3 +73,9 @@ def test_replaying_the_rated_games_gives_the_ratings_the_live_updates_gave(
     assert main(["ratings", "rebuild", "--database-url", database_url]) == 0  # and again
     assert capsys.readouterr().out.startswith("replayed ")
     assert snapshot(client) == (ratings, changes)
+
+
+def test_rebuild_refuses_a_bad_database_url_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ratings", "rebuild", "--database-url", "nonsense"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: --database-url:") and "Traceback" not in error
