@@ -243,7 +243,7 @@ def test_0016_replays_the_rated_games_into_weng_lin_and_glicko2_ratings(sqlite_u
                     {"id": user, "name": f"u{user}", "t": now},
                 )  # fmt: skip
             games = [(1, "wotr", 4, [1, 0, 3, 2], True), (2, "roseking", 2, [0, 1], True),
-                     (3, "wotr", 3, [0, 1, 2], False)]  # fmt: skip
+                     (3, "wotr", 3, [0, 1, 2], False), (4, "gone", 2, [0, 1], True)]  # fmt: skip
             for game_id, game, players, ranks, rated in games:
                 connection.execute(
                     text("INSERT INTO games (id, game, players, options, seed, deal, status, "
@@ -258,6 +258,10 @@ def test_0016_replays_the_rated_games_into_weng_lin_and_glicko2_ratings(sqlite_u
                         text("INSERT INTO seats (game_id, seat, user_id) VALUES (:g, :s, :u)"),
                         {"g": game_id, "s": seat, "u": seat + 1},
                     )
+            connection.execute(  # a plug-in game no longer offered: its rating is kept
+                text("INSERT INTO ratings (game, variant, rated, user_id, rating, deviation, "
+                     "volatility, games) VALUES ('gone', '2p', 'user:1', 1, 1234, 99, 0.06, 1)")
+            )  # fmt: skip
             for user in range(1, 5):  # the pairwise Glicko-2 ratings 0005 gave game 1
                 connection.execute(
                     text("INSERT INTO ratings (game, variant, rated, user_id, rating, deviation, "
@@ -275,6 +279,7 @@ def test_0016_replays_the_rated_games_into_weng_lin_and_glicko2_ratings(sqlite_u
         weng_lin = rate_game(System.WENG_LIN, {}, keys, [1, 0, 3, 2], (0, 1, 2, 3))
         red, white = rate(Rating(), [Result(Rating(), 1)]), rate(Rating(), [Result(Rating(), 0)])
         assert [tuple(row) for row in rows] == [
+            ("gone", "2p", "user:1", 1234, 99, 0.06, None, None, 1),
             ("roseking", "2p", "user:1", red.rating, red.deviation, red.volatility, None, None, 1),
             ("roseking", "2p", "user:2", white.rating, white.deviation, white.volatility, None,
              None, 1),

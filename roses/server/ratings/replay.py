@@ -3,6 +3,9 @@
 rebuild`` does at any time. Replaying gives the same ratings as the live updates did, so a
 second replay changes nothing.
 
+The ratings of a game the server no longer offers (a plug-in taken away) are left as they
+are: without its module, its games cannot be replayed.
+
 It reads and writes named columns of the tables (SQLAlchemy Core on one connection, in the
 caller's transaction), so that a migration may run it before later columns exist.
 """
@@ -14,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, DateTime, delete, func, insert, select
 
+from roses.games import GAMES as GAMES_OFFERED
 from roses.games import game_module
 
 from ..db.models import Game, GameStatus, PlayerRating, RatingChange, Seat, as_utc
@@ -37,6 +41,7 @@ def _rated_games(connection: Connection) -> list[Any]:
         select(GAMES.c.id, GAMES.c.game, GAMES.c.players, GAMES.c.result, ended.label("at"))
         .outerjoin(rated_at, rated_at.c.game_id == GAMES.c.id)
         .where(GAMES.c.rated.is_(True), GAMES.c.status == GameStatus.FINISHED.value)
+        .where(GAMES.c.game.in_(sorted(GAMES_OFFERED)))
         .order_by(ended, GAMES.c.id)
     )
     return [game for game in connection.execute(query) if game.result is not None]
@@ -72,8 +77,10 @@ def rebuild(connection: Connection) -> int:
             played[(*variant, key)] += 1
             changes.append({"game_id": game.id, "rated": key, "rating": new.rating,
                             "deviation": new.deviation, "at": as_utc(game.at)})  # fmt: skip
-    connection.execute(delete(RatingChange))
-    connection.execute(delete(PlayerRating))
+    offered = sorted(GAMES_OFFERED)
+    replayed = select(GAMES.c.id).where(GAMES.c.game.in_(offered))
+    connection.execute(delete(RatingChange).where(RatingChange.game_id.in_(replayed)))
+    connection.execute(delete(PlayerRating).where(PlayerRating.game.in_(offered)))
     rows = [
         {"game": name, "variant": variant, "rated": key, "user_id": users[key],
          "rating": new.rating, "deviation": new.deviation, "volatility": new.volatility,
