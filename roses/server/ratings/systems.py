@@ -90,18 +90,18 @@ def rate(
 
     A key is rated if it met an opponent rated under another key: a bot playing only itself
     learns nothing. A key in several seats (one bot at one strength) is rated once."""
-    opponents = {
+    rated = {
         key
         for seat, key in enumerate(keys)
         if key is not None
         and any(teams[o] != teams[seat] and keys[o] not in (None, key) for o in range(len(keys)))
     }
-    if not opponents:
+    if not rated:
         return {}
     was = {key: before.get(key, start(system)) for key in keys if key is not None}
     if system is System.GLICKO2:
-        return _rate_glicko2(was, keys, ranks, teams, opponents)
-    return _rate_weng_lin(was, keys, ranks, teams, opponents)
+        return _rate_glicko2(was, keys, ranks, teams, rated)
+    return _rate_weng_lin(was, keys, ranks, teams, rated)
 
 
 def _rate_glicko2(
