@@ -119,7 +119,7 @@ def assert_ratings_only(answer: Any) -> None:
         assert set(answer) == PROFILE_KEYS, answer
         assert_envelopes_only(answer["recent"])
     else:
-        assert set(answer) == {"game", "title", "variant", "players"}, answer
+        assert set(answer) == {"game", "title", "variant", "system", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
 
 

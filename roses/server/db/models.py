@@ -251,7 +251,9 @@ class Rematch(Base):
 
 
 class PlayerRating(Base):
-    """A person's or a bot's (name and strength) Glicko-2 rating in one game and variant."""
+    """A person's or a bot's (name and strength) rating in one game and variant: the number
+    shown and its deviation, and what its system goes on from (``ratings/systems.py``):
+    Glicko-2's volatility for a duel, Weng-Lin's mu and sigma otherwise."""
 
     __tablename__ = "ratings"
 
@@ -263,7 +265,9 @@ class PlayerRating(Base):
     )
     rating: Mapped[float] = mapped_column(Float)
     deviation: Mapped[float] = mapped_column(Float)
-    volatility: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float | None] = mapped_column(Float)
+    mu: Mapped[float | None] = mapped_column(Float)
+    sigma: Mapped[float | None] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
 
 

@@ -24,6 +24,7 @@ from ..play.live_games import GameHeader
 from ..play.views import summary
 from ..services import services
 from . import updates
+from .systems import System, system_of
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS, tags=["ratings"])
 RECENT_GAMES = 10
@@ -43,15 +44,23 @@ class RatedPlayer(BaseModel):
     player: str | None = Field(description="the person, or None for a bot")
     bot: str | None = Field(description="the bot's name (a bot is rated per strength)")
     strength: str | None
-    rating: float
-    deviation: float = Field(description="Glicko-2 rating deviation: 350 at first")
+    rating: float = Field(description="the number shown: 1500 at first (see `system`)")
+    deviation: float = Field(description="how unsure the rating is: 350 at first")
     games: int = Field(description="rated games played")
+
+
+SYSTEM = Field(
+    description="the rating system: `glicko2` for a duel, `openskill` (Weng-Lin, "
+    "Bradley-Terry) for a free-for-all or teams, shown as 1500 + 42 (mu - 3 sigma), "
+    "with 42 sigma as its deviation"
+)
 
 
 class Leaderboard(BaseModel):
     game: str
     title: str
     variant: str
+    system: System = SYSTEM
     players: list[RatedPlayer] = Field(description="the best rating first (at most 100)")
 
 
@@ -65,6 +74,7 @@ class HistoryPoint(BaseModel):
 class GameRating(BaseModel):
     game: str
     variant: str
+    system: System = SYSTEM
     rating: float
     deviation: float
     games: int
@@ -143,7 +153,8 @@ async def leaderboard(
                 games=row.games,
             )
         )
-    return Leaderboard(game=game, title=title, variant=variant, players=players)
+    system = system_of(game, updates.players_of(variant))
+    return Leaderboard(game=game, title=title, variant=variant, system=system, players=players)
 
 
 @router.get("/players/{name}", response_model=Profile)
@@ -168,6 +179,7 @@ async def profile(name: PlayerName, user: CurrentUser, request: Request) -> Prof
             GameRating(
                 game=row.game,
                 variant=row.variant,
+                system=system_of(row.game, updates.players_of(row.variant)),
                 rating=row.rating,
                 deviation=row.deviation,
                 games=row.games,

@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { el, svg } from "./kit.js";
 import { t, tn } from "./i18n.js";
+import { systemName } from "./rating-system.js";
 
 const main = document.getElementById("main");
 // The rating after each rated game, with its deviation as a band.
@@ -37,7 +38,8 @@ function ratings(profile, titles) {
   }
   return profile.ratings.map((r) => el("div", { class: "rating" },
     el("h2", {}, el("a", { href: `/ratings?game=${r.game}&variant=${r.variant}` }, variantName(titles, r.game, r.variant)), ": ",
-      el("strong", { class: "rating-value" }, Math.round(r.rating)), " ", tn("± {deviation} · {n} rated game", "± {deviation} · {n} rated games", r.games, { deviation: Math.round(r.deviation) })),
+      el("strong", { class: "rating-value" }, Math.round(r.rating)), " ", tn("± {deviation} · {n} rated game", "± {deviation} · {n} rated games", r.games, { deviation: Math.round(r.deviation) }),
+      " ", el("span", { class: "muted rating-system" }, t("({system})", { system: systemName(r.system) }))),
     historyPlot(r.history)));
 }
 
