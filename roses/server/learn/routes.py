@@ -81,8 +81,7 @@ def _check_allowed(live: LiveGame, user: User, rated: bool, analyses: Analysable
     if not analyses.analyses_running_games:
         raise Forbidden(
             _(
-                "game {game} is still being played: {title} is analysed only once the game "
-                "is over",
+                "game {game} is still being played: {title} is analysed only once the game is over",
                 game=live.id,
                 title=_(live.module.title),
             )
