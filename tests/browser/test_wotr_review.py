@@ -57,7 +57,8 @@ def game_against_the_heuristic(client: httpx.Client, until: str = "finished") ->
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         view = client.get(f"/api/games/{game_id}").json()
-        if until in (view["status"], view["state"]["phase"]) and (until == "finished" or view["can_act"]):
+        reached = until in (view["status"], view["state"]["phase"])
+        if reached and (until == "finished" or view["can_act"]):
             return game_id
         if view["can_act"]:
             body = {"move": my_action(view), "version": view["version"]}
@@ -100,7 +101,8 @@ def test_the_review_of_a_finished_bot_game_in_two_sizes_and_two_languages(
     expect(seats.nth(0).locator("h3")).to_have_text("Red (you)")
     expect(red_made.locator("li")).to_have_text(["Bids 1 for Calais in Midlands"])
     first = reviews[0]
-    expect(red_made.locator(".review-values")).to_contain_text(f"After this turn: {first['made']['vp']:.1f} VP")
+    after = f"After this turn: {first['made']['vp']:.1f} VP"
+    expect(red_made.locator(".review-values")).to_contain_text(after)
     expect(seats.nth(1).locator("h3")).to_have_text("Yellow (heuristic bot)")
     for index in range(2):
         expect(seats.nth(index).locator('[data-plan="search"] li').first).to_be_visible()
@@ -151,6 +153,8 @@ def test_the_review_of_a_finished_bot_game_in_two_sizes_and_two_languages(
         f"{first['made']['vp']:.1f}".replace(".", ",")
     )
     no_sideways_scrolling(phone)
+    fits = "(box) => box.scrollWidth <= box.clientWidth"
+    assert phone.locator(".review-overview").evaluate(fits), "the table is wider than the phone"
     shots(phone, "phone-de")
     assert not phone.js_errors  # type: ignore[attr-defined]
 

@@ -22,10 +22,12 @@ from roses.wotr.reveal import resolve_reveal
 from roses.wotr.state import SEAT_NAMES
 from roses.wotr.view import PlayerView
 
-from .search import TIME_SHARE, PlanSearch, position_values
+from .search import PlanSearch, position_values
 
-SAMPLES: Final = 48  # the others' plans drawn to value each of the two plans
-VALUING_SHARE: Final = 0.25  # of the time, about, left for valuing after the search
+SAMPLES: Final = 48  # the others' plans drawn to value the two plans, at most...
+FEWEST: Final = 8  # ...and at least, whatever the clock
+SEARCH_SHARE: Final = 0.5  # of the time for the search; valuing ends by ANSWER_SHARE of it,
+ANSWER_SHARE: Final = 0.85  # the rest is for the answer (the worker's hard limit is near)
 
 
 @dataclass(frozen=True)
@@ -82,51 +84,51 @@ def review_plan(
     rng = random.Random(seed)
     start = time.perf_counter()
     budget = 1.0 if seconds is None else seconds
-    deadline = math.inf if iterations is not None else start + budget * (TIME_SHARE - VALUING_SHARE)
+    timed = iterations is None
+    deadline = start + budget * SEARCH_SHARE if timed else math.inf
     search = PlanSearch(view, rng, deadline, iterations, include=made)
     report = search.run()
     me = view.viewer
     mine = search.candidates[me]
     average = report.average
     best = max(range(len(mine)), key=lambda index: (average[index], -index))
-    others = _sampled_others(search, rng)
     made_index = mine.index(made)
+    valuing_ends = start + budget * ANSWER_SHARE if timed else math.inf
+    indexes = [made_index] if best == made_index else [made_index, best]
+    values = _valued(search, indexes, rng, valuing_ends)  # the same plan valued once
+    made_value, search_value = values[0], values[-1]
     return PlanReview(
         turn=view.turn,
         seat=me,
         vp_before=view.vp[me],
-        made=_valued(search, made_index, others, average[made_index]),
-        search=_valued(search, best, others, average[best]),
+        made=Valued(made, *made_value, share=average[made_index]),
+        search=Valued(mine[best], *search_value, share=average[best]),
         iterations=report.iterations,
         candidates=len(mine),
     )
 
 
-def _sampled_others(search: PlanSearch, rng: random.Random) -> list[list[int]]:
-    """Profiles of candidate indexes (the viewer's entry unused), the others' drawn from
-    their average strategies."""
-    profiles = []
-    for _ in range(SAMPLES):
-        profile = []
-        for seat, matching in enumerate(search.matchings):
-            if seat == search.me:
-                profile.append(0)
-            else:
-                weights = matching.average()
-                profile.append(rng.choices(range(len(weights)), weights=weights)[0])
-        profiles.append(profile)
-    return profiles
-
-
-def _valued(search: PlanSearch, index: int, others: list[list[int]], share: float) -> Valued:
+def _valued(
+    search: PlanSearch, plans: list[int], rng: random.Random, deadline: float
+) -> list[tuple[float, float]]:
+    """Each of the viewer's ``plans`` (candidate indexes) valued against the same profiles
+    of the others' plans, drawn from their average strategies: the mean VP after the turn
+    and the mean prospects."""
     me = search.me
-    vp = prospects = 0.0
-    for profile in others:
-        state = search.table.clone()
-        for seat, chosen in enumerate(profile):
-            plans = search.candidates[seat]
-            state.orders[seat] = plans[index] if seat == me else plans[chosen]
-        resolve_reveal(state)
-        vp += state.players[me].vp
-        prospects += position_values(search.table, state)[me]
-    return Valued(search.candidates[me][index], vp / len(others), prospects / len(others), share)
+    averages = [matching.average() for matching in search.matchings]
+    totals = [[0.0, 0.0] for _ in plans]
+    drawn = 0
+    while drawn < SAMPLES and (drawn < FEWEST or time.perf_counter() < deadline):
+        drawn += 1
+        others = [
+            rng.choices(range(len(weights)), weights=weights)[0] if seat != me else 0
+            for seat, weights in enumerate(averages)
+        ]
+        for total, index in zip(totals, plans, strict=True):
+            state = search.table.clone()
+            for seat, chosen in enumerate(others):
+                state.orders[seat] = search.candidates[seat][index if seat == me else chosen]
+            resolve_reveal(state)
+            total[0] += state.players[me].vp
+            total[1] += position_values(search.table, state)[me]
+    return [(vp / drawn, prospects / drawn) for vp, prospects in totals]
