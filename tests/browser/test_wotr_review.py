@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,11 @@ TURNS = 5
 def review_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     with running_server(tmp_path, {"ROSES_ANALYSIS_SECONDS": "0.1"}, request.node.nodeid) as live:
         yield live
+
+
+def one_decimal(value: float) -> str:
+    """As the page writes a VP figure (Intl.NumberFormat rounds a half up, not to even)."""
+    return str(Decimal(str(value)).quantize(Decimal("0.1"), ROUND_HALF_UP))
 
 
 def my_action(view: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +107,7 @@ def test_the_review_of_a_finished_bot_game_in_two_sizes_and_two_languages(
     expect(seats.nth(0).locator("h3")).to_have_text("Red (you)")
     expect(red_made.locator("li")).to_have_text(["Bids 1 for Calais in Midlands"])
     first = reviews[0]
-    after = f"After this turn: {first['made']['vp']:.1f} VP"
+    after = f"After this turn: {one_decimal(first['made']['vp'])} VP"
     expect(red_made.locator(".review-values")).to_contain_text(after)
     expect(seats.nth(1).locator("h3")).to_have_text("Yellow (heuristic bot)")
     for index in range(2):
@@ -150,7 +156,7 @@ def test_the_review_of_a_finished_bot_game_in_two_sizes_and_two_languages(
     expect(red_phone.locator('[data-plan="made"] h4')).to_have_text(made)
     expect(red_phone.locator('[data-plan="made"] li')).to_have_text([bid])
     expect(red_phone.locator('[data-plan="made"] .review-values')).to_contain_text(
-        f"{first['made']['vp']:.1f}".replace(".", ",")
+        one_decimal(first["made"]["vp"]).replace(".", ",")
     )
     no_sideways_scrolling(phone)
     fits = "(box) => box.scrollWidth <= box.clientWidth"
