@@ -50,7 +50,9 @@ class Analysis(BaseModel):
     decisions: list[dict[str, Any] | None] = Field(
         description="each decision made so far, in order: the game's analysis of it, or "
         "null while it is not analysed yet (The Rose King: ply, seat, team, move, judgement, "
-        "win_before, win_after, best_move, red_win_before, red_win_after, exact, depth)"
+        "win_before, win_after, best_move, red_win_before, red_win_after, exact, depth; Wars "
+        "of the Roses, one per revealed plan: turn, seat, vp_before, made, search, same, "
+        "iterations, candidates)"
     )
     running: bool = Field(description="whether the analysis is being made now (poll again)")
     problem: str | None = Field(description="why the last analysis stopped short, if it did")
