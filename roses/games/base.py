@@ -6,8 +6,8 @@ writer, and asks the game for everything else: who acts, what each seat sees, th
 the record. It never looks inside a state, an action or a view. An action is parsed once
 (``parse_action``), where it enters (a request, a bot's answer, the stored log), and flows
 parsed to ``apply``. A subclass of ``GameModule`` listed in ``roses.games`` is playable in
-the browser, with replays and records, without any change to the server; ``HasBots`` and
-``Analysable`` add bots and analysis.
+the browser, with replays and records, without any change to the server; ``HasBots``,
+``Analysable`` and ``PositionAnalysable`` add bots, analysis and set-up positions analysed.
 """
 
 from __future__ import annotations
@@ -390,6 +390,11 @@ class Analysable(Protocol):
     limit. Each decision is judged from what its seat knew when making it, never from the
     deal, so an analysis of a game still running reveals no more than its moves did."""
 
+    # Whether a game may be analysed while it runs (never while a rated one does): False
+    # when a decision's judgement rests on what its seat alone knew then (Wars of the
+    # Roses: its money behind the screen), so the game is analysed only once it is over.
+    analyses_running_games: bool
+
     def analysis_inputs(self, state: Any) -> list[Any]:
         """One picklable input per decision made so far, in order: the deciding seat's
         knowledge then (a bot's input) and the decision made."""
@@ -402,6 +407,11 @@ class Analysable(Protocol):
     def analyse(self, analysis_input: Any, seconds: float) -> dict[str, JSON]:
         """One decision judged within ``seconds`` (runs in a worker process)."""
         ...
+
+
+@runtime_checkable
+class PositionAnalysable(Analysable, Protocol):
+    """Optional on top of ``Analysable``: a position a player sets up, analysed at once."""
 
     def position_input(self, raw: JSON) -> Any:
         """A position a player set up, in the game's own JSON, checked and made what
@@ -416,6 +426,11 @@ class Analysable(Protocol):
 def analysable(module: object) -> Analysable | None:
     """``module`` as an ``Analysable`` if it offers analysis, else None."""
     return module if isinstance(module, Analysable) else None
+
+
+def position_analysable(module: object) -> PositionAnalysable | None:
+    """``module`` as a ``PositionAnalysable`` if it analyses set-up positions, else None."""
+    return module if isinstance(module, PositionAnalysable) else None
 
 
 @runtime_checkable

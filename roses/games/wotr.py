@@ -226,6 +226,40 @@ class Wotr(GameModule[Game, Action]):
 
         return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input)
 
+    # -- the turn review (``Analysable``) -------------------------------------------------
+
+    # A plan's review is searched from its seat's view, its own money and mercenaries
+    # included: behind the screen while a game runs (WR-20), so a game is reviewed once over.
+    analyses_running_games = False
+
+    def analysis_inputs(self, state: Game) -> list[tuple[int, PlayerView, Orders]]:
+        """Each seat's plan of each turn whose plans were revealed (WR-10, WR-11), turn by
+        turn, seat by seat, with the view its seat had when it sealed that plan last (a plan
+        taken back is not the plan made). A turn whose planning never ended (a game given
+        up while planning) has plans nobody saw: none of them is reviewed."""
+        game = Game(state.players, board=state.board, setup=state.setup)
+        inputs: list[tuple[int, PlayerView, Orders]] = []
+        sealed: dict[int, tuple[PlayerView, Orders]] = {}
+        for seat, action in state.history:
+            if isinstance(action, Orders):
+                sealed[seat] = (game.view(seat), action)
+            game.apply(seat, action)
+            if sealed and game.phase is not Phase.PLANNING:  # the last seal: all revealed
+                for plan_seat in sorted(sealed):
+                    view, orders = sealed[plan_seat]
+                    inputs.append((len(inputs), view, orders))
+                sealed = {}
+        return inputs
+
+    def prepare_analysis(self) -> None:
+        pass  # the search needs nothing compiled
+
+    def analyse(self, analysis_input: tuple[int, PlayerView, Orders], seconds: float) -> JSON:
+        from roses.bots.wotr.review import review_plan
+
+        number, view, made = analysis_input
+        return review_plan(view, made, seed=number, seconds=seconds).to_json()
+
     def tutorial(self) -> WotrTutorial:
         return WotrTutorial(self)
 

@@ -237,3 +237,26 @@ def assert_private_message_only(message: Any) -> None:
         message = message["message"]
     assert set(message) == PRIVATE_MESSAGE_KEYS, message
     assert all(isinstance(value, int | str) for value in message.values())
+
+
+WOTR_REVIEW_KEYS = {"turn", "seat", "vp_before", "made", "search", "same", "iterations",
+                    "candidates"}  # fmt: skip
+WOTR_VALUED_KEYS = {"orders", "vp", "prospects", "share"}
+WOTR_PLAN_PARTS = {"calais", "noble_moves", "ship_moves", "troops", "mercenaries", "bribes"}
+
+
+def assert_review_only(answer: Any) -> None:
+    """A Wars of the Roses turn review holds its envelope and, per seat and revealed turn,
+    two plans (made and the search's, public once revealed: WR-10) with numbers: no state,
+    no deal, no money behind a screen (WR-20)."""
+    walk(answer)
+    assert set(answer) == ANALYSIS_KEYS, answer
+    assert_envelopes_only([answer["game"]])
+    for review in answer["decisions"]:
+        if review is None:
+            continue
+        assert set(review) == WOTR_REVIEW_KEYS, review
+        for valued in (review["made"], review["search"]):
+            assert set(valued) == WOTR_VALUED_KEYS, valued
+            assert set(valued["orders"]) <= WOTR_PLAN_PARTS, valued
+            assert all(isinstance(valued[k], int | float) for k in ("vp", "prospects", "share"))

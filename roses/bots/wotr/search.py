@@ -170,16 +170,19 @@ class PlanSearch:
         rng: random.Random,
         deadline: float,
         iterations: int | None = None,
+        include: Orders | None = None,
     ) -> None:
         assert view.viewer is not None and view.phase is Phase.PLANNING
         self.view, self.rng, self.deadline = view, rng, deadline
         self.max_iterations = iterations
+        self.include = include  # a plan the viewer's candidates must hold (a review's)
         self.me = view.viewer
         self.money = inferred_money(view)
         self.table = table_of(view, self.money)
         self.candidates: list[list[Orders]] = [[] for _ in range(view.players)]
         self.cache: dict[tuple[int, ...], tuple[float, ...]] = {}
         self.iterations = 0
+        self.matchings: list[Matching] = []  # each seat's, once the search has run
 
     def out_of_time(self, deadline: float | None = None) -> bool:
         return time.perf_counter() >= (self.deadline if deadline is None else deadline)
@@ -207,6 +210,9 @@ class PlanSearch:
                     continue
                 planner = HeuristicBot(self.rng.randrange(2**32), style)
                 self.add_candidate(seat, planner.plan(views[seat]))
+        if self.include is not None and self.include not in self.candidates[self.me]:
+            # Valued like the search's own plans; not checked again: the engine accepted it.
+            self.candidates[self.me].append(self.include)
         for seat in range(self.view.players):
             self.add_candidate(seat, Orders())
         # The others' Calais bids, against which the viewer's own bids are weighed...
@@ -253,7 +259,7 @@ class PlanSearch:
     def run(self) -> SearchReport:
         self.make_candidates()
         seats = range(self.view.players)
-        matchings = [Matching(len(self.candidates[seat])) for seat in seats]
+        matchings = self.matchings = [Matching(len(self.candidates[seat])) for seat in seats]
         start = time.perf_counter()
         widenings = list(WIDEN_AT)
         grew_at, known = 0, 0  # the last iteration that resolved a new combination
