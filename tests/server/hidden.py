@@ -71,7 +71,7 @@ def assert_chat_only(message: Any) -> None:
 
 
 CLOCK_KEYS = {"kind", "on_time_out", "now", "remaining_ms", "running", "deadlines",
-              "claimable_by"}  # fmt: skip
+              "claimable_by", "paused_until"}  # fmt: skip
 TIME_CONTROL_KEYS = {"live": {"initial_ms", "increment_ms"}, "correspondence": {"days"}}
 
 
@@ -86,7 +86,7 @@ def assert_clock_only(view: Any) -> None:
     assert set(clock) == CLOCK_KEYS | TIME_CONTROL_KEYS[clock["kind"]], clock
     assert sorted(clock["running"]) == sorted(view["to_act"])
     assert clock["remaining_ms"] is None or all(isinstance(ms, int) for ms in clock["remaining_ms"])
-    moments = [clock["now"], *(clock["deadlines"] or [])]
+    moments = [clock["now"], *(clock["deadlines"] or []), *(clock["paused_until"] or [])]
     assert all(moment is None or isinstance(moment, str) for moment in moments)
     assert all(isinstance(seat, int) for seat in clock["running"] + clock["claimable_by"])
 
@@ -115,6 +115,16 @@ def assert_ratings_only(answer: Any) -> None:
     else:
         assert set(answer) == {"game", "title", "variant", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
+
+
+VACATION_KEYS = {"available_days", "max_days", "days_per_year", "cap_days", "started_at", "until"}
+
+
+def assert_vacation_only(answer: Any) -> None:
+    """A vacation answer: days and moments of its owner's own, nothing of any game."""
+    walk(answer)
+    assert set(answer) == VACATION_KEYS, answer
+    assert all(value is None or isinstance(value, int | str) for value in answer.values())
 
 
 ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}
