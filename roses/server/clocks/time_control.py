@@ -200,7 +200,9 @@ def after_action(
             left = clock.remaining_ms(now)
             if control.live:
                 left = max(0, left) + control.increment_ms
-            changed.append(replace(clock, time_left_ms=left, since=now, deadline=None, warn_at=None))
+            changed.append(
+                replace(clock, time_left_ms=left, since=now, deadline=None, warn_at=None)
+            )
         elif waited and not clock.running:
             if clock.seat == actor:  # a take-back
                 spent = _ms(now - clock.since) - _paused_ms(clock, clock.since, now)
@@ -214,9 +216,7 @@ def after_action(
     return changed
 
 
-def pause(
-    control: TimeControl, clock: SeatClock, now: datetime, until: datetime
-) -> SeatClock:
+def pause(control: TimeControl, clock: SeatClock, now: datetime, until: datetime) -> SeatClock:
     """``clock`` paused from ``now`` to ``until`` (its player's vacation; no other pause of it
     lasts at ``now``). A running clock's deadline and 80% warning move by exactly the pause;
     a stopped one waits for ``until`` when it starts. A live clock is never paused."""
@@ -407,6 +407,8 @@ def clock_json(
         # Each seat's vacation, while it lasts: its clock stands still until then.
         "paused_until": None
         if clocks is None
-        else [c.paused_until.isoformat() if c.paused_until and c.paused_at(now) else None
-              for c in clocks],
+        else [
+            c.paused_until.isoformat() if c.paused_until and c.paused_at(now) else None
+            for c in clocks
+        ],
     }

@@ -243,7 +243,9 @@ async def take_vacation(body: VacationRequest, user: CurrentUser, request: Reque
     (opponents see it) and the vacation ends by itself. Refused while I play a live game."""
     app = services(request)
     now = app.now()
-    state, games = await in_transaction(request, lambda db: vacation.start(db, user, body.days, now))
+    state, games = await in_transaction(
+        request, lambda db: vacation.start(db, user, body.days, now)
+    )
     await vacation.apply(app.games, user.id, games, now, state.until)
     return _vacation_out(state)
 

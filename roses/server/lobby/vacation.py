@@ -152,4 +152,3 @@ async def apply(games: LiveGames, user_id: int, game_ids: list[int], now: dateti
 
     for game_id in game_ids:
         await games.change_clocks(game_id, change)
-
