@@ -186,3 +186,19 @@ def test_the_80_percent_warning_waits_for_the_vacation(client: TestClient) -> No
     assert due() == []
     advance(3 * DAY)
     assert due() == [mover(game)]
+
+
+def test_a_game_that_starts_during_a_vacation_starts_paused(client: TestClient) -> None:
+    """The invitation is accepted while its sender is away: their clock waits for them."""
+    red, white = sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": white.name}]
+    created = red.post("/api/games", {"seats": seats, "time_limit": THREE_DAYS})
+    assert created.status_code == 201, created.text
+    taken = take(red, 2)
+    until = moment(taken.json()["until"])
+    joined = white.post(f"/api/games/{created.json()['id']}/join")
+    assert joined.status_code == 200, joined.text
+    clock = joined.json()["clock"]
+    assert clock["paused_until"][0] == taken.json()["until"]
+    if 0 in clock["running"]:
+        assert moment(clock["deadlines"][0]) == until + timedelta(days=3)

@@ -19,7 +19,17 @@ from babel.dates import format_datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..clocks.time_control import TimeControl, pause, resume
+from roses.games import game_module
+
+from ..clocks.time_control import (
+    TimeControl,
+    clock_due,
+    pause,
+    resume,
+    rule_of,
+    seat_clocks,
+    server_time,
+)
 from ..clocks.vacation import MAX_DAYS, Allowance, VacationRefused
 from ..db.models import Game, GameStatus, Seat, SeatClock, User, VacationAllowance, as_utc
 from ..errors import Conflict, Forbidden, Unprocessable
@@ -152,3 +162,21 @@ async def apply(games: LiveGames, user_id: int, game_ids: list[int], now: dateti
 
     for game_id in game_ids:
         await games.change_clocks(game_id, change)
+
+
+def pause_starting(db: Session, game: Game) -> None:
+    """A correspondence game that just started (in this transaction, before anyone sees
+    it): the clock of each player on vacation starts paused until their vacation's end."""
+    control = TimeControl.from_json(game.time_control)
+    clocks = seat_clocks(game)
+    if control is None or control.live or clocks is None or game.status != GameStatus.ACTIVE:
+        return
+    now = server_time()
+    for seat, clock in zip(game.seats, clocks, strict=True):
+        row = None if seat.user_id is None else db.get(VacationAllowance, seat.user_id)
+        until = on_vacation_until(row, now)
+        if until is not None:
+            clocks[seat.seat] = pause(control, clock, now, until)
+            for column, value in clocks[seat.seat].columns().items():
+                setattr(seat, column, value)
+    game.clock_due = clock_due(rule_of(game_module(game.game), game.players, control), clocks)
