@@ -28,7 +28,6 @@ from ..clocks.time_control import (
     resume,
     rule_of,
     seat_clocks,
-    server_time,
 )
 from ..clocks.vacation import MAX_DAYS, Allowance, VacationRefused
 from ..db.models import Game, GameStatus, Seat, SeatClock, User, VacationAllowance, as_utc
@@ -171,7 +170,7 @@ def pause_starting(db: Session, game: Game) -> None:
     clocks = seat_clocks(game)
     if control is None or control.live or clocks is None or game.status != GameStatus.ACTIVE:
         return
-    now = server_time()
+    now = clocks[0].since  # the moment the clocks started
     for seat, clock in zip(game.seats, clocks, strict=True):
         row = None if seat.user_id is None else db.get(VacationAllowance, seat.user_id)
         until = on_vacation_until(row, now)
