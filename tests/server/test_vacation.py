@@ -202,3 +202,23 @@ def test_a_game_that_starts_during_a_vacation_starts_paused(client: TestClient) 
     assert clock["paused_until"][0] == taken.json()["until"]
     if 0 in clock["running"]:
         assert moment(clock["deadlines"][0]) == until + timedelta(days=3)
+
+
+def test_the_timeout_service_waits_for_a_player_on_vacation_rk16(client: TestClient) -> None:
+    """The team game's stand-in (RK-16) does not move for a player on vacation: the
+    timeout service acts only once the deadline, moved by the vacation, has passed."""
+    from .clock_helpers import sweep
+    from .test_clocks import wait_for_version
+
+    people = [sign_up(client) for _ in range(4)]
+    game = timed_game(people, {"kind": "correspondence", "days": 1})
+    away = mover(game)
+    assert take(people[away], 2).status_code == 200
+    version = people[0].game(game["id"])["version"]  # the pause is a version of its own
+    advance(2 * DAY)
+    sweep(client)
+    assert people[0].game(game["id"])["version"] == version  # a day and two away: not yet
+    advance(DAY + 60)
+    sweep(client)
+    after = wait_for_version(people[0], game["id"], version + 1)
+    assert after["status"] == "active" and mover(after) != away
