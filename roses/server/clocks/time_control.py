@@ -12,7 +12,14 @@ Where the data lives (migration 0006):
   last started or stopped); ``deadline`` when its time runs out, set only while its clock
   runs (the seat is in ``games.to_act``); ``warn_at`` the moment 80% of the time it had for
   the current decision is used; ``warned_at`` when the 80% warning for the current decision
-  went out (NULL: not yet; cleared whenever the clock starts for a new decision).
+  went out (NULL: not yet; cleared whenever the clock starts for a new decision);
+  ``paused_from`` to ``paused_until`` its player's vacation (migration 0013,
+  ``lobby/vacation.py``): a correspondence clock's pause, never a live one's.
+
+A pause moves a running clock's ``deadline`` and ``warn_at`` by exactly its length (``pause``;
+``resume`` gives back the part not taken), so the timeout service and the warnings, which
+read only those moments, respect it with no work of their own; the time left stands still
+until ``paused_until``, and a decision that starts during the pause counts from its end.
 
 Only a running game's clocks count (``games.status = 'active'``). A clock starts once every
 seat is filled (the game starts). Live: each seat has ``initial_ms``; the increment is added
