@@ -222,3 +222,48 @@ def test_the_timeout_service_waits_for_a_player_on_vacation_rk16(client: TestCli
     sweep(client)
     after = wait_for_version(people[0], game["id"], version + 1)
     assert after["status"] == "active" and mover(after) != away
+
+
+def test_the_opponent_s_socket_hears_of_the_pause_and_nothing_more(client: TestClient) -> None:
+    """A pause is a version of its own, announced to every watcher of the game: the same
+    view as before but for the clock (a Wars of the Roses game mid-planning: no plan)."""
+    from roses.wotr import default_board
+
+    from .test_resign import wotr_until
+
+    one, two = sign_up(client), sign_up(client)
+    game = timed_game([one, two], THREE_DAYS, game="wotr")
+    wotr_until(client, [one, two], game["id"], "planning")
+    view = one.game(game["id"])
+    plan = {"orders": {"calais": {"bid": 1, "zone": default_board().model.calais.zones[0]}}}
+    assert one.post(f"/api/games/{game['id']}/moves", {"move": plan, "version": view["version"]})
+    with two.websocket(f"/api/games/{game['id']}/ws") as socket:
+        before = socket.receive_json()["game"]
+        taken = take(one, 2)
+        assert taken.status_code == 200, taken.text
+        message = socket.receive_json()
+        assert message["version"] == before["version"] + 1
+        after = message["game"]
+        assert_clock_only(after)
+        assert after["clock"]["paused_until"][0] == taken.json()["until"]
+        same = {k: v for k, v in after.items() if k not in ("clock", "version")}
+        assert same == {k: v for k, v in before.items() if k not in ("clock", "version")}
+
+
+def test_a_warning_found_before_a_vacation_is_not_given_after_it_began(
+    client: TestClient,
+) -> None:
+    """The warnings job found a warning due, then the player went away before it went out:
+    the warning is not recorded (nor sent) while the vacation moved its moment on."""
+    from roses.server.clocks.time_control import mark_warned
+
+    red, white = sign_up(client), sign_up(client)
+    game = timed_game([red, white], {"kind": "correspondence", "days": 1})
+    people = {0: red, 1: white}
+    sessions = services_of(client.app).sessions
+    advance(0.85 * DAY)
+    with sessions() as db:
+        (due,) = [w for w in due_warnings(db, server_time()) if w.game_id == game["id"]]
+    assert take(people[mover(game)], 2).status_code == 200
+    with sessions.begin() as db:
+        assert not mark_warned(db, due, server_time())
