@@ -127,6 +127,24 @@ def assert_vacation_only(answer: Any) -> None:
     assert all(value is None or isinstance(value, int | str) for value in answer.values())
 
 
+HISTORY_KEYS = {"name", "games", "page", "pages", "total"}
+HISTORY_GAME_KEYS = {"id", "game", "title", "variant", "seat", "opponents", "result", "rated",
+                     "date"}  # fmt: skip
+
+
+def assert_history_only(answer: Any) -> None:
+    """A player's history: per game who sat where, the result for the player, rated, the
+    date; plain values only, nothing of a game's state (no deal, hands, pile or plan)."""
+    walk(answer)
+    assert set(answer) == HISTORY_KEYS, answer
+    for game in answer["games"]:
+        assert set(game) == HISTORY_GAME_KEYS, game
+        assert all(set(o) == {"seat", "player", "bot"} for o in game["opponents"])
+        values = [v for k, v in game.items() if k != "opponents"]
+        values += [v for o in game["opponents"] for v in o.values()]
+        assert all(v is None or isinstance(v, int | str | bool) for v in values), game
+
+
 ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}
 RK_DECISION_KEYS = {"ply", "seat", "team", "move", "judgement", "win_before", "win_after",
                     "best_move", "red_win_before", "red_win_after", "exact", "depth",
