@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.live_server import LiveServer
 
+from .axe import assert_accessible
 from .conftest import PHONE, Screenshots
 from .helpers import api_user, sign_in_page
 
@@ -56,6 +57,7 @@ def test_a_vacation_requested_in_settings_is_shown_to_the_opponent(
     expect(section).to_contain_text("You have 4 vacation days.")
     shots(away, "settings-on-vacation")
     _fits(away)
+    assert_accessible(away, "vacation-settings")
 
     opponent = sign_in_page(new_page(PHONE), server.url, white)
     opponent.goto(f"{server.url}/games/{game_id}")
@@ -136,6 +138,7 @@ def test_a_player_s_history_is_browsed_filtered_and_paged(
     expect(rows.nth(1)).to_contain_text("casual")
     shots(page, "history")
     _fits(page)
+    assert_accessible(page, f"history-{viewport['width']}")
     page.get_by_role("button", name="Older").click()
     expect(page.locator(".pager")).to_contain_text("Page 2 of 2")
     expect(rows).to_have_count(2)
