@@ -76,6 +76,16 @@ def test_a_refusal_speaks_the_reader_s_language(client: TestClient) -> None:
     )
     assert refused.status_code == 422
     assert refused.json()["detail"] == "Du hast noch 7 Urlaubstage."
+    taken = me.client.post("/api/vacation", json={"days": 2}, headers=me.headers)
+    until = moment(taken.json()["until"])
+    again = me.client.post(
+        "/api/vacation", json={"days": 1}, headers={**me.headers, "accept-language": "de"}
+    )
+    assert again.status_code == 409
+    # The date as German writes it (Babel): "30.11.2026, 05:20:00 UTC".
+    assert again.json()["detail"] == (
+        f"Du bist bis {until:%d.%m.%Y, %H:%M:%S} UTC im Urlaub: kehre zuerst zurück."
+    )
 
 
 def test_no_vacation_while_a_live_game_is_being_played(client: TestClient) -> None:

@@ -13,7 +13,7 @@ back the days not taken.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from babel.dates import format_datetime
 from sqlalchemy import select
@@ -71,7 +71,7 @@ def state_of(db: Session, user: User, now: datetime) -> VacationState:
 
 def spoken_date(moment: datetime) -> str:
     """A moment in the reader's language (Babel), in UTC as the server keeps it."""
-    return format_datetime(moment, format="medium", tzinfo=None, locale=current())
+    return format_datetime(moment, format="medium", tzinfo=UTC, locale=current()) + " UTC"
 
 
 def _correspondence_seats(db: Session, user: User) -> list[tuple[Game, int]]:
@@ -160,7 +160,10 @@ async def apply(games: LiveGames, user_id: int, game_ids: list[int], now: dateti
         ]
 
     for game_id in game_ids:
-        await games.change_clocks(game_id, change)
+        try:
+            await games.change_clocks(game_id, change)
+        except Conflict:  # another process changed the game meanwhile: read it again, once
+            await games.change_clocks(game_id, change)
 
 
 def pause_starting(db: Session, game: Game) -> None:
