@@ -277,3 +277,19 @@ def test_a_warning_found_before_a_vacation_is_not_given_after_it_began(
     assert take(people[mover(game)], 2).status_code == 200
     with sessions.begin() as db:
         assert not mark_warned(db, due, server_time())
+
+
+def test_an_older_account_has_accrued_days_since_it_joined(client: TestClient) -> None:
+    """An account from before vacations (0013) has no allowance row: a new account's seven
+    days, accrued since it joined (30 a year), up to the cap."""
+    from sqlalchemy import update
+
+    from roses.server.db.models import User
+
+    old, older = sign_up(client), sign_up(client)
+    with services_of(client.app).sessions.begin() as db:
+        for player, days in ((old, 73), (older, 3 * 365)):
+            joined = server_time() - timedelta(days=days)
+            db.execute(update(User).where(User.name == player.name).values(created_at=joined))
+    assert vacation(old)["available_days"] == 13  # 7 + 30 * 73 / 365
+    assert vacation(older)["available_days"] == 30
