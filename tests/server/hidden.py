@@ -77,7 +77,7 @@ def assert_chat_only(message: Any, *, phrase: bool = False) -> None:
 
 
 CLOCK_KEYS = {"kind", "on_time_out", "now", "remaining_ms", "running", "deadlines",
-              "claimable_by"}  # fmt: skip
+              "claimable_by", "paused_until"}  # fmt: skip
 TIME_CONTROL_KEYS = {"live": {"initial_ms", "increment_ms"}, "correspondence": {"days"}}
 
 
@@ -92,7 +92,7 @@ def assert_clock_only(view: Any) -> None:
     assert set(clock) == CLOCK_KEYS | TIME_CONTROL_KEYS[clock["kind"]], clock
     assert sorted(clock["running"]) == sorted(view["to_act"])
     assert clock["remaining_ms"] is None or all(isinstance(ms, int) for ms in clock["remaining_ms"])
-    moments = [clock["now"], *(clock["deadlines"] or [])]
+    moments = [clock["now"], *(clock["deadlines"] or []), *(clock["paused_until"] or [])]
     assert all(moment is None or isinstance(moment, str) for moment in moments)
     assert all(isinstance(seat, int) for seat in clock["running"] + clock["claimable_by"])
 
@@ -121,6 +121,34 @@ def assert_ratings_only(answer: Any) -> None:
     else:
         assert set(answer) == {"game", "title", "variant", "system", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
+
+
+VACATION_KEYS = {"available_days", "max_days", "days_per_year", "cap_days", "started_at", "until"}
+
+
+def assert_vacation_only(answer: Any) -> None:
+    """A vacation answer: days and moments of its owner's own, nothing of any game."""
+    walk(answer)
+    assert set(answer) == VACATION_KEYS, answer
+    assert all(value is None or isinstance(value, int | str) for value in answer.values())
+
+
+HISTORY_KEYS = {"name", "games", "page", "pages", "total"}
+HISTORY_GAME_KEYS = {"id", "game", "title", "variant", "seat", "opponents", "result", "rated",
+                     "date"}  # fmt: skip
+
+
+def assert_history_only(answer: Any) -> None:
+    """A player's history: per game who sat where, the result for the player, rated, the
+    date; plain values only, nothing of a game's state (no deal, hands, pile or plan)."""
+    walk(answer)
+    assert set(answer) == HISTORY_KEYS, answer
+    for game in answer["games"]:
+        assert set(game) == HISTORY_GAME_KEYS, game
+        assert all(set(o) == {"seat", "player", "bot"} for o in game["opponents"])
+        values = [v for k, v in game.items() if k != "opponents"]
+        values += [v for o in game["opponents"] for v in o.values()]
+        assert all(v is None or isinstance(v, int | str | bool) for v in values), game
 
 
 ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}

@@ -113,13 +113,15 @@ def test_a_rated_game_between_two_people_changes_both_ratings_as_glicko2_says(
         assert point["game_id"] == final["id"]
         assert point["rating"] == pytest.approx(rating.rating)
     red_record = profile(red, red.name)["record"]
+    won = int(ranks[0] == 0)
     assert red_record == [
         {
             "game": "roseking",
             "variant": "2p",
             "played": 1,
-            "won": int(ranks[0] == 0),
-            "seats": [{"seat": "Red", "played": 1, "won": int(ranks[0] == 0)}],
+            "won": won,
+            "win_rate": float(won),
+            "seats": [{"seat": "Red", "played": 1, "won": won, "win_rate": float(won)}],
         }
     ]
 

@@ -110,6 +110,9 @@ class Seat(Base):
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     warn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The occupant's vacation (a correspondence clock paused): from when until when (0013).
+    paused_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     user: Mapped[User | None] = relationship(foreign_keys=[user_id], lazy="joined")
     invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")
@@ -271,6 +274,22 @@ class PlayerRating(Base):
     games: Mapped[int] = mapped_column(Integer)
 
 
+class VacationAllowance(Base):
+    """A person's vacation days (roses/server/clocks/vacation.py): ``banked_ms`` as of
+    ``banked_at`` (it accrues from then on), and the vacation taken, if any (0013). A
+    person without a row has the allowance of a new account, accrued since they joined."""
+
+    __tablename__ = "vacation_allowances"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    banked_ms: Mapped[int] = mapped_column(BigInteger)
+    banked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class RatingChange(Base):
     """One seat's rating after one rated game: the points of the rating-history plot."""
 
@@ -302,7 +321,10 @@ class AnalysisRow(Base):
 
 @dataclass(frozen=True)
 class SeatClock:
-    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs."""
+    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs.
+
+    ``paused_from`` to ``paused_until``: its player's vacation. A running clock's deadline
+    already includes the pause; its time left stays still until ``paused_until``."""
 
     seat: int
     time_left_ms: int
@@ -310,16 +332,29 @@ class SeatClock:
     deadline: datetime | None = None
     warn_at: datetime | None = None
     warned_at: datetime | None = None
+    paused_from: datetime | None = None
+    paused_until: datetime | None = None
 
     @property
     def running(self) -> bool:
         return self.deadline is not None
 
+    def paused_at(self, now: datetime) -> bool:
+        return (
+            self.paused_from is not None
+            and self.paused_until is not None
+            and self.paused_from <= now < self.paused_until
+        )
+
+    def ticks_from(self, now: datetime) -> datetime:
+        """When the clock, if it runs, counts down from ``now`` on: the pause's end if paused."""
+        return self.paused_until if self.paused_at(now) and self.paused_until else now
+
     def remaining_ms(self, now: datetime) -> int:
         """Time left at ``now`` (negative once run out)."""
         if self.deadline is None:
             return self.time_left_ms
-        return int((self.deadline - now) / timedelta(milliseconds=1))
+        return int((self.deadline - self.ticks_from(now)) / timedelta(milliseconds=1))
 
     def columns(self) -> dict[str, Any]:
         """The seat row's clock columns."""
@@ -329,4 +364,6 @@ class SeatClock:
             "deadline": self.deadline,
             "warn_at": self.warn_at,
             "warned_at": self.warned_at,
+            "paused_from": self.paused_from,
+            "paused_until": self.paused_until,
         }

@@ -18,6 +18,7 @@ from ..db.store import claim
 from ..errors import Conflict, Forbidden, NotFound, Unprocessable
 from ..http.schemas import NewGame
 from ..i18n import _, game_error
+from . import vacation
 
 
 def _check_bot(
@@ -179,6 +180,7 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     claim(db, game)
     seat.user_id = user.id
     start_if_full(game, game_module(game.game))
+    vacation.pause_starting(db, game)  # an opponent away: their clock waits for them
     return game
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -18,6 +19,7 @@ from ..accounts import quotas
 from ..accounts.blocks import estranged_ids
 from ..accounts.signed_in import CurrentUser
 from ..clocks import time_control
+from ..clocks.vacation import CAP_DAYS, DAYS_PER_YEAR
 from ..db import store
 from ..db.models import Game, GameStatus, User
 from ..db.store import offered
@@ -35,7 +37,7 @@ from ..play.live_games import GameHeader
 from ..play.service import announce_and_view, in_transaction, read_db, view_response
 from ..play.views import summary
 from ..services import Sessions, services
-from . import creating, leaving, rematch
+from . import creating, leaving, rematch, vacation
 from .expiry import expired_first
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
@@ -216,3 +218,60 @@ async def now_playing(
         page=page,
         pages=max(1, -(-total // PAGE_SIZE)),
     )
+
+
+# -- vacations ------------------------------------------------------------------------------
+
+
+class VacationRequest(BaseModel):
+    days: int = Field(description="whole days, 1 to 30, at most the days available")
+
+
+class VacationOut(BaseModel):
+    available_days: int = Field(description="whole vacation days that may be taken now")
+    max_days: int = Field(description="the longest vacation")
+    days_per_year: int = Field(description="the allowance accrues this many days a year")
+    cap_days: int = Field(description="and never beyond this many")
+    started_at: str | None = Field(description="the vacation under way: since (ISO 8601, UTC)")
+    until: str | None = Field(description="and until; None: not on vacation now")
+
+
+def _vacation_out(state: vacation.VacationState) -> VacationOut:
+    return VacationOut(
+        available_days=state.available_days,
+        max_days=state.max_days,
+        days_per_year=DAYS_PER_YEAR,
+        cap_days=CAP_DAYS,
+        started_at=None if state.started_at is None else state.started_at.isoformat(),
+        until=None if state.until is None else state.until.isoformat(),
+    )
+
+
+@router.get("/vacation", tags=["vacation"], response_model=VacationOut)
+async def my_vacation(user: CurrentUser, request: Request) -> VacationOut:
+    """My vacation days available now, and my vacation under way, if any."""
+    now = services(request).now()
+    return _vacation_out(await read_db(request, lambda db: vacation.state_of(db, user, now)))
+
+
+@router.post("/vacation", tags=["vacation"], response_model=VacationOut)
+async def take_vacation(body: VacationRequest, user: CurrentUser, request: Request) -> VacationOut:
+    """Go on vacation for ``days`` from now: the clocks of my correspondence games pause
+    (opponents see it) and the vacation ends by itself. Refused while I play a live game."""
+    app = services(request)
+    now = app.now()
+    state, games = await in_transaction(
+        request, lambda db: vacation.start(db, user, body.days, now)
+    )
+    await vacation.apply(app.games, user.id, games, now, state.until)
+    return _vacation_out(state)
+
+
+@router.delete("/vacation", tags=["vacation"], response_model=VacationOut)
+async def end_vacation(user: CurrentUser, request: Request) -> VacationOut:
+    """Come back early: my clocks run again and the days not taken come back."""
+    app = services(request)
+    now = app.now()
+    state, games = await in_transaction(request, lambda db: vacation.end(db, user, now))
+    await vacation.apply(app.games, user.id, games, now, None)
+    return _vacation_out(state)

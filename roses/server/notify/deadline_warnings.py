@@ -1,7 +1,9 @@
 """The warning before a correspondence deadline: once a person has used 80% of the time
 for a decision (``clocks.due_warnings``), their open pages say so (a ``deadline`` message
 on their lobby socket) and, if they asked for it and do not have the game open right now,
-an e-mail goes out. Live clocks are on the player's screen already: no warning for them."""
+an e-mail goes out. Live clocks are on the player's screen already: no warning for them.
+A vacation moves the warning's moment with the deadline (``clocks.time_control.pause``), and
+``mark_warned`` checks it again: nobody is warned while away."""
 
 from __future__ import annotations
 

@@ -1,11 +1,13 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
-// how I am told that a game waits for me (browser notifications, a sound, e-mails).
+// how I am told that a game waits for me (browser notifications, a sound, e-mails); my
+// vacation (vacation.js).
 
 import { api, ApiError } from "./api.js";
 import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
 import { signOutButton } from "./guest.js";
+import { vacationSection } from "./vacation.js";
 
 const main = document.getElementById("main");
 const account = document.getElementById("account");
@@ -154,7 +156,8 @@ async function start() {
     error,
     registerSection(me),
     notificationsSection(settings, save),
-    emailSection(settings, save)));
+    emailSection(settings, save),
+    await vacationSection(me)));
   if (location.hash === "#register") document.getElementById("register")?.scrollIntoView();
 }
 
