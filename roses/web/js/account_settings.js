@@ -112,5 +112,5 @@ export function deleteSection(me) {
     } },
     el("label", {}, t("Your password"), password),
     error,
-    el("button", { type: "submit", class: "danger" }, t("Delete my account"))));
+    el("div", { class: "buttons" }, el("button", { type: "submit", class: "danger" }, t("Delete my account")))));
 }
