@@ -79,13 +79,14 @@ def chosen_name(name: str) -> str:
 
 @functools.cache
 def _latin_look_alike(character: str) -> str:
-    """The ASCII letter or digit ``character`` looks like (Unicode's confusables, e.g.
-    Cyrillic 'а' for 'a'), or ``character`` itself."""
-    found = confusables.is_confusable(character, greedy=True) or []
-    for entry in found:
-        for glyph in entry["homoglyphs"]:
-            if len(glyph["c"]) == 1 and glyph["c"].isascii() and glyph["c"].isalnum():
-                return str(glyph["c"]).casefold()
+    """The ASCII letter or digit ``character`` looks like in either case (Unicode's
+    confusables, e.g. Cyrillic 'а' for 'a', 'т' as its capital 'Т' for 'T'), or
+    ``character`` itself."""
+    for form in dict.fromkeys((character, character.upper(), character.lower())):
+        for entry in confusables.is_confusable(form, greedy=True) or []:
+            for glyph in entry["homoglyphs"]:
+                if len(glyph["c"]) == 1 and glyph["c"].isascii() and glyph["c"].isalnum():
+                    return str(glyph["c"])
     return character
 
 
@@ -93,11 +94,11 @@ def look_alike_key(name: str) -> str:
     """What ``name`` reads as: NFKC, case folded, accents dropped, look-alike letters of other
     scripts and digits read as the Latin letters they resemble, separators ignored. Two
     names with one key look the same to a reader."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    normal = unicodedata.normalize("NFKC", name)
     bare = "".join(
-        c for c in unicodedata.normalize("NFD", folded) if unicodedata.category(c) != "Mn"
+        c for c in unicodedata.normalize("NFD", normal) if unicodedata.category(c) != "Mn"
     )
-    latin = "".join(c if c.isascii() else _latin_look_alike(c) for c in bare)
+    latin = "".join(c if c.isascii() else _latin_look_alike(c) for c in bare).casefold()
     key = "".join(c for c in latin.translate(_READ_AS) if c not in " _.-")
     for pair, letter in _PAIRS:
         key = key.replace(pair, letter)
