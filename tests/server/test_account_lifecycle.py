@@ -99,6 +99,12 @@ def test_changing_the_password_needs_the_current_one_and_signs_out_the_others(
     assert _signed_in(ann) and not _signed_in(elsewhere)
     assert _sign_in(client, ann.name, RIGHT) is None
     assert _sign_in(client, ann.name, "a new rose") is not None
+    guesses = {"current": "guess", "new": "a stolen rose"}
+    # Counted with the sign-ins from this address (login_failures_per_account_address: 10).
+    answers = [client.post(path, json=guesses, headers=ann.headers).status_code for _ in range(9)]
+    assert answers[0] == 403 and answers[-1] == 429
+    stopped = client.post(path, json={"current": "a new rose", "new": "x" * 8}, headers=ann.headers)
+    assert stopped.status_code == 429 and "wrong passwords" in stopped.json()["detail"]
     guest = client.post("/api/accounts/guest")
     client.cookies.clear()
     as_guest = client.post(

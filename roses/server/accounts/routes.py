@@ -9,6 +9,8 @@ routes are ``notify``'s.)"""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
@@ -17,7 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..db.models import User
-from ..errors import Conflict, NotFound, NotSignedIn
+from ..errors import Conflict, Forbidden, NotFound, NotSignedIn
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Services, Sessions, services
@@ -286,6 +288,21 @@ def _session_hash(request: Request) -> str:
     return users.token_hash(request.cookies.get(users.SESSION_COOKIE, ""))
 
 
+@contextmanager
+def _password_guessing(request: Request, user: User) -> Iterator[None]:
+    """A password given while signed in (to change it, to delete the account) is counted
+    like a sign-in from this address: a stolen session cannot guess it at leisure."""
+    limiter = services(request).limiter
+    key = f"{users.name_key(user.name)}|{client_address(request)}"
+    message = N_("too many wrong passwords from your address")
+    limiter.check("login_failures_per_account_address", key, message)
+    try:
+        yield
+    except Forbidden:
+        limiter.count("login_failures_per_account_address", key)
+        raise
+
+
 def _signed_out(app: Services, ended: list[str]) -> None:
     for token_hash in ended:
         sign_outs.session_ended(app, token_hash)
@@ -306,7 +323,7 @@ async def new_password(
     keep = _session_hash(request)
 
     def change() -> PasswordChanged:
-        with sessions.begin() as db:
+        with _password_guessing(request, user), sessions.begin() as db:
             return change_password(db, user.id, body.current, body.new, keep)
 
     changed = await services(request).limiter.hashing(change)
@@ -425,7 +442,7 @@ async def delete(
     a deleted player; my ratings leave the leaderboards. Every browser is signed out."""
 
     def remove() -> Any:
-        with sessions.begin() as db:
+        with _password_guessing(request, user), sessions.begin() as db:
             return delete_account(db, user.id, body.password)
 
     deleted = await services(request).limiter.hashing(remove)
