@@ -47,52 +47,68 @@ def _fits(page: Page) -> None:
     assert width <= page.viewport_size["width"], width  # type: ignore[index]
 
 
-def test_password_sessions_download_and_deletion_on_a_laptop(
-    server: LiveServer, new_page: Callable[..., Page], shots: Screenshots
+@pytest.mark.parametrize(
+    ("viewport", "language"), [(LAPTOP, "en"), (PHONE, "it")], ids=["laptop-en", "phone-it"]
+)
+def test_password_sessions_download_and_deletion(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    viewport: Any,
+    language: str,
 ) -> None:
     ann = api_user(server.url, "ann")
     elsewhere = httpx.Client(base_url=server.url, headers={"user-agent": "Phone Browser 1.0"})
     signed = elsewhere.post("/api/accounts/login", json={"name": "ann", "password": "secret-rose"})
     assert signed.status_code == 200
-    page = sign_in_page(new_page(LAPTOP), server.url, ann)
-    page.goto(server.url + "/settings")
+    page = sign_in_page(new_page(viewport), server.url, ann)
+    page.context.add_cookies([{"name": "lang", "value": language, "url": server.url}])
+    with speaking(language):
+        _ = gettext
+        page.goto(server.url + "/settings")
+        expect(page.locator("html")).to_have_attribute("lang", language)
 
-    sessions = page.locator("#sessions")
-    expect(sessions.locator(".session")).to_have_count(2)
-    expect(sessions.get_by_text("this browser")).to_be_visible()
-    phone = sessions.locator(".session", has_text="Phone Browser 1.0")
-    shots(page, "settings")
-    assert_accessible(page, "account-settings")
-    phone.get_by_role("button", name="Sign out").click()
-    expect(sessions.locator(".session")).to_have_count(1)
-    assert elsewhere.get("/api/me").status_code == 401
+        sessions = page.locator("#sessions")
+        expect(sessions.locator(".session")).to_have_count(2)
+        expect(sessions.get_by_text(_("this browser"))).to_be_visible()
+        phone = sessions.locator(".session", has_text="Phone Browser 1.0")
+        _fits(page)
+        shots(page, "settings")
+        assert_accessible(page, f"account-settings-{language}")
+        phone.get_by_role("button", name=_("Sign out")).click()
+        expect(sessions.locator(".session")).to_have_count(1)
+        assert elsewhere.get("/api/me").status_code == 401
 
-    password = page.locator("#password")
-    password.get_by_label("Current password").fill("not my password")
-    password.get_by_label("New password (at least 8 characters)").fill("a new rose")
-    password.get_by_role("button", name="Change the password").click()
-    expect(password.get_by_role("alert")).to_contain_text("current password is not right")
-    password.get_by_label("Current password").fill("secret-rose")
-    password.get_by_role("button", name="Change the password").click()
-    expect(password.get_by_role("status")).to_contain_text("Your password is changed")
-    shots(page, "password-changed")
-    fresh = httpx.post(
-        f"{server.url}/api/accounts/login", json={"name": "ann", "password": "a new rose"}
-    )
-    assert fresh.status_code == 200
+        password = page.locator("#password")
+        password.get_by_label(_("Current password")).fill("not my password")
+        password.get_by_label(_("New password (at least 8 characters)")).fill("a new rose")
+        password.get_by_role("button", name=_("Change the password")).click()
+        wrong = _("the current password is not right; nothing was changed")
+        expect(password.get_by_role("alert")).to_contain_text(wrong[1:])  # capitalised
+        password.get_by_label(_("Current password")).fill("secret-rose")
+        password.get_by_role("button", name=_("Change the password")).click()
+        changed = _(
+            "Your password is changed. Every other browser signed in to your account is signed out."
+        )
+        expect(password.get_by_role("status")).to_have_text(changed)
+        shots(page, "password-changed")
+        fresh = httpx.post(
+            f"{server.url}/api/accounts/login", json={"name": "ann", "password": "a new rose"}
+        )
+        assert fresh.status_code == 200
 
-    with page.expect_download() as download:
-        page.get_by_role("link", name="Download my data").click()
-    data = json.loads(Path(download.value.path()).read_text())
-    walk(data)
-    assert data["account"]["name"] == "ann" and len(data["sessions"]) >= 1
+        with page.expect_download() as download:
+            page.get_by_role("link", name=_("Download my data")).click()
+        data = json.loads(Path(download.value.path()).read_text())
+        walk(data)
+        assert data["account"]["name"] == "ann" and len(data["sessions"]) >= 1
 
-    delete = page.locator("#delete")
-    delete.get_by_label("Your password").fill("a new rose")
-    page.once("dialog", lambda dialog: dialog.accept())
-    delete.get_by_role("button", name="Delete my account").click()
-    page.wait_for_url(server.url + "/")
-    expect(page.get_by_role("button", name="Sign in")).to_be_visible()
+        delete = page.locator("#delete")
+        delete.get_by_label(_("Your password")).fill("a new rose")
+        page.once("dialog", lambda dialog: dialog.accept())
+        delete.get_by_role("button", name=_("Delete my account")).click()
+        page.wait_for_url(server.url + "/")
+        expect(page.get_by_role("button", name=_("Sign in"))).to_be_visible()
     gone = httpx.post(
         f"{server.url}/api/accounts/login", json={"name": "ann", "password": "a new rose"}
     )
