@@ -17,6 +17,7 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
 
 from ..db.models import User
 from ..errors import Conflict, Forbidden, NotFound, NotSignedIn
@@ -25,7 +26,7 @@ from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Services, Sessions, services
 from . import sign_in_throttle, sign_outs, users
 from .data import account_data
-from .deletion import delete_account
+from .deletion import Deleted, delete_account
 from .guest_upgrade import seated_game_ids, upgrade_guest
 from .passwords import PasswordChanged, change_password, check_reset_token, reset_password
 from .quotas import client_address
@@ -88,7 +89,7 @@ def _signed_in_response(
     return response
 
 
-def _known_source(request: Request, db: Any, user: User) -> str:
+def _known_source(request: Request, db: Session, user: User) -> str:
     """``user`` signed in here: this address and browser are known sources from now on;
     the browser's new device cookie."""
     sign_in_throttle.remember_address(db, user.id, client_address(request))
@@ -336,7 +337,7 @@ async def reset_link(token: ResetToken, request: Request, sessions: Sessions) ->
     """Whether a reset link still works (404 saying why not), and for which account."""
 
     def check() -> ResetLink:
-        with sessions() as db:
+        with sessions.begin() as db:  # (the key is made here if no link was ever made)
             return ResetLink(name=check_reset_token(db, token, services(request).now()).name)
 
     return await asyncio.to_thread(check)
@@ -441,7 +442,7 @@ async def delete(
     in an unfinished game). My data goes; my finished games stay, my seat in them shown as
     a deleted player; my ratings leave the leaderboards. Every browser is signed out."""
 
-    def remove() -> Any:
+    def remove() -> Deleted:
         with _password_guessing(request, user), sessions.begin() as db:
             return delete_account(db, user.id, body.password)
 

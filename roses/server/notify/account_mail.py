@@ -63,7 +63,7 @@ def confirm_address(db: Session, token: str, now: datetime) -> str:
     return str(email)
 
 
-def recipient(db: Session, user: User, email: str) -> Recipient:
+def recipient(user: User, email: str) -> Recipient:
     return Recipient(user.id, user.name, email, user.language or SOURCE_LANGUAGE)
 
 
@@ -90,7 +90,7 @@ def reset_recipients(db: Session, account: str) -> list[Recipient]:
         confirmed = row is not None and row.email_confirmed_at is not None
         found = [(user, row.email)] if user is not None and row is not None and confirmed else []
     return [
-        recipient(db, user, email)
+        recipient(user, email)
         for user, email in found
         if email is not None and user.password_hash is not None
     ]

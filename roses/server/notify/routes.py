@@ -185,7 +185,7 @@ async def put_settings(
             row.digest, row.deadline_warning = body.digest, body.deadline_warning
             row.browser, row.sound = body.browser, body.sound
             confirm = new_address and body.email is not None and email_available
-            to = account_mail.recipient(db, user, body.email) if confirm and body.email else None
+            to = account_mail.recipient(user, body.email) if confirm and body.email else None
             return _settings_json(row, email_available), to
 
     saved, to = await asyncio.to_thread(write)
@@ -242,7 +242,7 @@ async def send_confirmation(
                 raise Conflict(_("add an e-mail address first"))
             if row.email_confirmed_at is not None:
                 raise Conflict(_("this address is confirmed already"))
-            return account_mail.recipient(db, user, row.email)
+            return account_mail.recipient(user, row.email)
 
     to = await asyncio.to_thread(read)
     _count_confirmation(app, user.id)
