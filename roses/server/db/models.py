@@ -48,6 +48,9 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The site's language for this account (i18n.LANGUAGES); None: the browser's (0008).
     language: Mapped[str | None] = mapped_column(String(8), default=None)
+    # When its owner deleted it (accounts/deletion.py): the row stays, under a name kept
+    # for deleted players, so that the games it played keep their seats (0011).
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class LoginSession(Base):
@@ -58,6 +61,9 @@ class LoginSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # What the owner's session list shows of it (0011).
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    user_agent: Mapped[str | None] = mapped_column(String(200), default=None)
 
 
 class Game(Base):

@@ -81,3 +81,18 @@ def settings_page() -> HTMLResponse:
 @router.get("/unsubscribe/{token}")
 def unsubscribe_page(token: str) -> HTMLResponse:
     return page("unsubscribe", "settings", N_("Unsubscribe — roses"))
+
+
+@router.get("/reset-password")
+def reset_request_page() -> HTMLResponse:
+    return page("account", "settings", N_("New password — roses"))
+
+
+@router.get("/reset-password/{token}")
+def reset_page(token: str) -> HTMLResponse:
+    return page("account", "settings", N_("New password — roses"))
+
+
+@router.get("/confirm-email/{token}")
+def confirm_page(token: str) -> HTMLResponse:
+    return page("account", "settings", N_("Confirm your e-mail address — roses"))

@@ -47,7 +47,8 @@ function gameTitles(catalog) {
 function signInPage(catalog) {
   account.replaceChildren();
   const error = el("p", { class: "error", role: "alert", hidden: true });
-  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 24 });
+  // No maxlength: a name too long is refused with a sentence, never cut by the browser.
+  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2 });
   const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
   const send = async (path) => {
     error.hidden = true;
@@ -62,6 +63,7 @@ function signInPage(catalog) {
     el("p", { class: "muted" }, t("Board games of crowns and roses, to play with friends at your own pace, live, or against the computer.")),
     el("label", {}, t("Name"), name),
     el("label", {}, t("Password"), password),
+    el("p", { class: "small" }, el("a", { href: "/reset-password" }, t("Forgot your password?"))),
     error,
     el("div", { class: "buttons" },
       el("button", { type: "submit", class: "primary" }, t("Sign in")),
