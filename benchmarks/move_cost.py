@@ -142,7 +142,7 @@ def set_up(url: str, games: int, stack: ExitStack) -> list[Table]:
             headers = {"Cookie": f"{COOKIE}={player.cookie}"}
             player.socket = stack.enter_context(
                 connect(socket_url, origin=url, additional_headers=headers,  # type: ignore[arg-type]
-                        max_size=2**22, compression=None, proxy=None)
+                        max_size=2**22, compression=None, proxy=None, open_timeout=600)
             )  # fmt: skip
             receive(player, 0)
         tables.append(Table(game, players))
@@ -219,7 +219,11 @@ def measure(ref: str, args: argparse.Namespace) -> tuple[str, int, int]:
             return code_label(ref), moves, 0
         # ...goes on while the moves are made, for a time that varies with the machine's
         # load: its rate over the idle window is taken out of the moves' count.
-        return code_label(ref), moves, round(playing - idle / args.idle * seconds)
+        background = idle / args.idle * seconds
+        print(f"  {code_label(ref)}: {playing / 1e6:.0f} M counted over {seconds:.0f} s of moves, "
+              f"{background / 1e6:.0f} M of them the background's ({idle / 1e6:.0f} M idle "
+              f"in {args.idle:g} s)", flush=True)  # fmt: skip
+        return code_label(ref), moves, round(playing - background)
 
 
 def dump(pid: int, workdir: Path, name: str) -> int:
