@@ -14,7 +14,7 @@ from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 
 def test_registry() -> None:
-    assert available_wotr_bots() == ["heuristic", "random", "search", "search-model"]
+    assert available_wotr_bots() == ["heuristic", "random", "search", "search-equilibrium"]
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_wotr_bot("clever")
 

@@ -90,7 +90,7 @@ def test_a_modelled_search_best_responds_to_the_heuristic_styles(players: int) -
     plan = search.choose(report)
     assert plan == search.candidates[seat][report.average.index(max(report.average))]
     assert view.check(plan) == [] and view.cost(plan) <= view.my_money
-    assert isinstance(make_wotr_bot("search-model", seed=1, time_limit=0.2).act(view), Orders)
+    assert isinstance(make_wotr_bot("search", seed=1, time_limit=0.2).act(view), Orders)
 
 
 def test_the_search_plays_whole_games_legally() -> None:

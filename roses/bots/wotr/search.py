@@ -15,15 +15,19 @@ own, only a plan good against what the others may plan. The search:
   its VP, its money, and what this turn's Parliament would give it again in the turns left;
   a seat's utility is its lead over the best other seat, squashed (``tanh``) so that a
   winning lead counts more than a larger one;
-- runs regret matching (RM+, linear averaging) for every seat at once: each iteration
-  samples a plan per seat from the seats' current strategies, values each seat's every
-  candidate against the others' sampled plans, and updates that seat's regrets. The
-  average strategies approach an equilibrium of the candidates' game, so a fixed counter-
-  plan gains nothing against the mixed plan the bot plays. The others are modelled by
-  their candidates alone: a prior toward the heuristic's own plan did not play better;
+- runs regret matching (RM+, linear averaging) over the viewer's candidates: each
+  iteration samples a plan per other seat and values each of the viewer's candidates against
+  them. The others are modelled as the heuristic would plan from their seats (``modelled``:
+  its own style most often, another of its styles else), so the viewer's average strategy
+  approaches its best response to that model, and the bot plays the plan it favours most.
+  The other design (``modelled=False``, the bot ``search-equilibrium``) runs regret
+  matching for every seat at once, so that the average strategies approach an equilibrium of
+  the candidates' game and a fixed counter-plan gains nothing against the mixed plan it
+  plays; against the heuristic it won less (``benchmarks/results/wotr-strength.md``);
 - widens the candidates around the plans it favours, at set shares of its time and
   whenever the strategies stop meeting new combinations, so that more time searches more;
-- plays a plan drawn from its own average strategy (its rarely chosen plans left out).
+- plays its favourite plan (the equilibrium design: a plan drawn from its average
+  strategy, its rarely chosen plans left out).
 
 Playouts to the end (heuristic against heuristic) were the other way to value a
 combination: a heuristic game takes about 50 ms, a reveal under half a millisecond, so
@@ -341,7 +345,7 @@ class SearchBot:
         seed: int | None = None,
         time_limit: float | None = None,
         iterations: int | None = None,
-        modelled: bool = False,
+        modelled: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.time_limit = DEFAULT_SECONDS if time_limit is None else time_limit
