@@ -83,6 +83,16 @@ class StandIn:
 
 
 @dataclass(frozen=True)
+class BotWords:
+    """A bot as the new-game form names it: ``label`` says what it is, ``level`` how well
+    it plays (from the strength measurements in benchmarks/results)."""
+
+    bot: str
+    label: str
+    level: str
+
+
+@dataclass(frozen=True)
 class OptionField:
     """One option of the new-game form, described for the lobby (and the API docs)."""
 
@@ -90,12 +100,14 @@ class OptionField:
     label: str  # what the option does, in words (no rule numbers: see ``rule``)
     default: bool
     players: tuple[int, ...]  # the player counts it applies to
-    rule: str = ""  # the rule it follows, e.g. "RK-19": the form shows it as a tooltip
+    rule: str = ""  # the rule it follows, e.g. "RK-19" (for the API docs, not for players)
+    short: str = ""  # a word or two for a game's row in the lists (mark it with N_)
 
     def to_json(self) -> dict[str, JSON]:
         return {
             "name": self.name,
             "label": self.label,
+            "short": self.short or self.label,
             "default": self.default,
             "players": list(self.players),
             "rule": self.rule,
@@ -165,6 +177,9 @@ class GameModule(ABC, Generic[State, Action]):
     # Dotted paths of a view that hold the viewer's own secrets (a hand, a sealed plan):
     # None for a spectator and never shown to another seat (tests/games/test_every_game.py).
     private_fields: tuple[str, ...] = ()
+    # Each bot in words for people, weakest first: what it is and how strong it plays
+    # ("Search", "strongest"), each marked with N_. A bot left out is shown by its name.
+    bot_words: tuple[BotWords, ...] = ()
 
     # -- the core ---------------------------------------------------------------------------
 
@@ -340,6 +355,22 @@ def bots_offered(module: object) -> dict[str, tuple[str, ...]]:
     """The bots ``module`` offers with their strengths; none if it has no bots."""
     players = with_bots(module)
     return {} if players is None else players.bots()
+
+
+def bots_described(module: GameModule[Any, Any]) -> list[dict[str, JSON]]:
+    """The bots ``module`` offers, weakest first, each with its words and strengths."""
+    offered = bots_offered(module)
+    words = {w.bot: w for w in module.bot_words if w.bot in offered}
+    order = [*words, *sorted(set(offered) - set(words))]
+    return [
+        {
+            "name": bot,
+            "label": words[bot].label if bot in words else bot,
+            "level": words[bot].level if bot in words else "",
+            "strengths": list(offered[bot]),
+        }
+        for bot in order
+    ]
 
 
 def bot_player(module: GameModule[Any, Any]) -> HasBots:

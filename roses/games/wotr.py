@@ -23,6 +23,7 @@ from roses.wotr.state import SEAT_NAMES
 from .base import (
     JSON,
     N_,
+    BotWords,
     Forfeit,
     GameModule,
     IllegalAction,
@@ -68,6 +69,11 @@ class Wotr(GameModule[Game, Action]):
     player_counts: tuple[int, ...] = (2, 3, 4)
     # WR-20: while plans are made, a seat's money and sealed plan are its own.
     private_fields = ("state.my_orders", "pay_order")
+    bot_words = (  # weakest first
+        BotWords("random", N_("Random"), N_("easiest")),
+        BotWords("heuristic", N_("Rules of thumb"), N_("beginner")),
+        BotWords("search", N_("Search"), N_("strongest")),
+    )
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return list(SEAT_WORDS[:players])
@@ -109,7 +115,9 @@ class Wotr(GameModule[Game, Action]):
         try:
             state.apply(seat, action)
         except IllegalActionError as error:
-            raise IllegalAction(error.template, **error.params) from None
+            refusal = IllegalAction(error.template, **error.params_json())
+            refusal.message = error.message  # the English, with a sea in words
+            raise refusal from None
 
     def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
         return {"state": state.view(seat).to_json()}

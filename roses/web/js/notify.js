@@ -27,7 +27,6 @@ function drawBadge() {
   const label = tn("{n} game is waiting for you", "{n} games are waiting for you", count);
   slot.replaceChildren(
     el("a", { class: "badge", href: "/", hidden: count === 0, title: label, "aria-label": label, "data-count": count }, String(count)),
-    el("a", { class: "settings-link", href: "/settings" }, t("Settings")),
   );
 }
 
@@ -109,7 +108,7 @@ function deadlineWarning(message) {
   const box = el("div", { class: "deadline-warning", role: "alert" },
     el("a", { href: `/games/${message.game_id}` },
       t("Your time in game {number} is running out: move before {deadline}.", {
-        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(),
+        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(document.documentElement.lang || "en"),
       })),
     el("button", { class: "link", onclick: () => box.remove() }, t("Dismiss")));
   document.body.prepend(box);

@@ -5,7 +5,7 @@
 // where the player is present to attack (WR-10). Nothing of it is sent anywhere else before
 // it is sealed (WR-20).
 
-import { SEAT_COLOURS, kindName, phraseText, pounds, t, tn } from "./dom.js";
+import { SEAT_COLOURS, kindName, faultText, phraseText, pounds, t, tn } from "./dom.js";
 import { el, focusedKey, keyed, replaceKeepingFocus } from "../js/kit.js";
 
 const SAVE_DELAY_MS = 400;
@@ -142,7 +142,7 @@ export class Planner {
       el("ul", {}, lines.length ? lines.map((line) => el("li", {}, line)) : el("li", {}, t("No orders."))),
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled}.",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
       preview.if_captain.length
@@ -327,8 +327,12 @@ export class Planner {
     this.summary.replaceChildren(...[
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled} (WR-11).",
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled}.",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
+        : null,
+      // What the game would refuse the plan for, in the reader's language (a sea in words).
+      preview.faults.length
+        ? el("ul", { class: "faults error" }, preview.faults.map((fault) => el("li", { "data-field": fault.field }, faultText(fault))))
         : null,
     ].filter(Boolean));
   }

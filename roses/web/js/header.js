@@ -1,0 +1,35 @@
+// The one header of every page (roses/web/page.html loads it everywhere, the rules pages
+// too): who is signed in, the lobby, the ratings, the settings and signing out; for a
+// visitor, the way to sign in. Pages add nothing to it, so that it reads the same on each.
+
+import { api } from "./api.js";
+import { el } from "./kit.js";
+import { t } from "./i18n.js";
+import { signOutButton } from "./guest.js";
+
+const slot = document.getElementById("account");
+
+// The header's links for ``me`` (null: nobody is signed in).
+export function headerLinks(me, path = location.pathname) {
+  if (!me) {
+    return path === "/" ? [] : [el("a", { href: `/?next=${encodeURIComponent(path)}` }, t("Sign in"))];
+  }
+  const here = (href) => (path === href ? "page" : null);
+  return [
+    el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}`, "aria-current": here(`/players/${encodeURIComponent(me.name)}`) },
+      me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
+    el("a", { href: "/", "aria-current": here("/") }, t("Lobby")),
+    el("a", { href: "/ratings", "aria-current": here("/ratings") }, t("Ratings")),
+    el("a", { class: "settings-link", href: "/settings", "aria-current": here("/settings") }, t("Settings")),
+    signOutButton(me), // a guest is warned that its games will be lost
+  ];
+}
+
+export async function drawHeader() {
+  if (!slot) return;
+  // Signed out, or the server is away: the visitor's header.
+  const me = await api("/api/me").catch(() => null);
+  slot.replaceChildren(...headerLinks(me));
+}
+
+if (slot) drawHeader();
