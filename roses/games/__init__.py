@@ -13,13 +13,13 @@ from typing import Any
 
 from .base import (
     JSON,
+    BotWords,
     Forfeit,
     GameError,
     GameModule,
     HasBots,
     IllegalAction,
     InvalidInput,
-    BotWords,
     OptionField,
     Outcome,
     Playthrough,
@@ -54,9 +54,9 @@ def register(module: GameModule[Any, Any]) -> None:
 __all__ = [
     "GAMES",
     "JSON",
+    "BotWords",
     "Forfeit",
     "GameError",
-    "BotWords",
     "GameModule",
     "HasBots",
     "IllegalAction",

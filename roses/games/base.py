@@ -225,7 +225,7 @@ class GameModule(ABC, Generic[State, Action]):
         each of ``option_fields`` is true or false and offered for some player counts."""
         if players not in self.player_counts:
             raise InvalidInput(
-                "{game} is not played by {n} players; choose {counts}",
+                "{game} cannot be played by this number of players ({n}); choose {counts}",
                 game=self.title,
                 n=players,
                 counts=", ".join(map(str, self.player_counts)),
@@ -237,9 +237,10 @@ class GameModule(ABC, Generic[State, Action]):
                 raise InvalidInput("the option '{name}' is true or false", name=option.name)
             if value and players not in option.players:
                 raise InvalidInput(
-                    "the option '{name}' is not offered with {n} players", name=option.name,
+                    "the option '{name}' is not offered for this number of players ({n})",
+                    name=option.name,
                     n=players,
-                )  # fmt: skip
+                )
             options[option.name] = value
         unknown = sorted(set(raw) - set(options))
         if unknown:

@@ -16,12 +16,14 @@ import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -131,15 +133,31 @@ def _value_text(value: object) -> object:
         return ", ".join(str(_value_text(item)) for item in value)
     if isinstance(value, dict) and isinstance(value.get("template"), str):
         params = value.get("params")
-        filled = {
-            name: _value_text(inner) for name, inner in (params or {}).items()
-        } if isinstance(params, dict) else {}
+        filled = (
+            {name: _value_text(inner) for name, inner in (params or {}).items()}
+            if isinstance(params, dict)
+            else {}
+        )
         plural = value.get("plural")
         if isinstance(plural, str):
             count = filled.pop("n", 0)
-            return ngettext(value["template"], plural, count if isinstance(count, int) else 0, **filled)
+            n = count if isinstance(count, int) else 0
+            return ngettext(value["template"], plural, n, **filled)
         return gettext(value["template"], **filled)
     return value
+
+
+def moment(when: datetime) -> str:
+    """A date and time in the current language, as its readers write them ("May 6, 2031,
+    8:00 AM" in English, "06.05.2031, 08:00" in German), in UTC and saying so: a mail
+    cannot know its reader's time zone."""
+    utc = when.astimezone(UTC)
+    language = current()
+    written = str(get_datetime_format("medium", locale=language)).format(
+        format_time(utc, "short", tzinfo=UTC, locale=language),
+        format_date(utc, "medium", locale=language),
+    )
+    return gettext("{moment} UTC", moment=written)
 
 
 def game_error(error: GameError) -> str:

@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..db.models import User, utcnow
-from ..i18n import SOURCE_LANGUAGE, _, ngettext, speaking
+from ..i18n import SOURCE_LANGUAGE, _, moment, ngettext, speaking
 from ..services import Services
 from ..settings import Settings
 from ..workers.periodic import repeated
@@ -131,7 +131,7 @@ def _digest_mail(digest: Digest, settings: Settings, key: str) -> mail.Mail:
                 title=game.title,
                 number=game.id,
                 players=", ".join(game.others),
-                since=game.turn_since.strftime("%Y-%m-%d %H:%M UTC"),
+                since=moment(game.turn_since),
             )
         )
         lines.append(f"{base}/games/{game.id}")

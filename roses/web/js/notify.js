@@ -70,10 +70,12 @@ function yourTurn(game) {
   if (settings.sound) chime();
 }
 
-function update(games) {
+// The badge counts my turns and the invitations I have not answered; a turn that is new
+// since the last reading is announced.
+function update(games, invitations) {
   const before = waiting;
   waiting = new Set(games.map((game) => game.id));
-  count = games.length;
+  count = games.length + invitations.length;
   drawBadge();
   titleWithCount();
   if (before) games.filter((game) => !before.has(game.id)).forEach(yourTurn);
@@ -90,7 +92,8 @@ async function refresh() {
   reading = (async () => {
     do {
       readAgain = false;
-      update((await api("/api/notifications/waiting")).games);
+      const answer = await api("/api/notifications/waiting");
+      update(answer.games, answer.invitations || []);
     } while (readAgain);
   })();
   try {

@@ -114,7 +114,7 @@ function positionList(answer) {
   const { analysis, seconds } = answer;
   return [
     el("p", {}, t("{side} to move, searched {seconds} s: the chance of winning after each move.", { side: teamName(analysis.team), seconds }),
-      " ", analysis.exact ? el("span", { class: "exact" }, t("exact")) : el("span", { class: "muted" }, t("an estimate, {depth} moves ahead", { depth: analysis.depth }))),
+      " ", analysis.exact ? el("span", { class: "exact" }, t("exact")) : el("span", { class: "muted" }, tn("an estimate, {n} move ahead", "an estimate, {n} moves ahead", analysis.depth))),
     el("ol", { class: "from-here-moves" }, analysis.moves.map((option) => el("li", {}, el("strong", {}, moveName(option.move)), " ", percent(option.win)))),
   ];
 }
@@ -195,7 +195,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
     }
     lines.push(el("p", { class: "muted small" }, d.exact
       ? t("Exact: the search reached the end of every line.")
-      : t("An estimate: searched {depth} moves ahead.", { depth: d.depth })));
+      : tn("An estimate: searched {n} move ahead.", "An estimate: searched {n} moves ahead.", d.depth)));
     return lines;
   }
 
@@ -300,7 +300,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
     progress.hidden = done === total;
     status.textContent = done === total
       ? tn("All {n} move analysed, {seconds} s each.", "All {n} moves analysed, {seconds} s each.", total, { seconds: analysis.seconds })
-      : t("{done} of {total} moves analysed.", { done, total });
+      : tn("{done} of {n} move analysed.", "{done} of {n} moves analysed.", total, { done });
     again.hidden = analysis.running || done === total;
     problemLine.hidden = !analysis.problem;
     problemLine.textContent = analysis.problem || "";

@@ -248,8 +248,9 @@ export class Planner {
     const limits = { cost: planning.troop_cost, max: planning.troops_max, held: mercenaries };
     this.troops = el("fieldset", { class: "troops" },
       el("legend", {}, mercenaries
-        ? t("Troops ({cost} pounds each, at most {max}) and mercenaries ({held} held, free)", limits)
-        : t("Troops ({cost} pounds each, at most {max})", limits)),
+        ? tn("Troops ({n} pound each, at most {max}) and mercenaries ({held} held, free)",
+          "Troops ({n} pounds each, at most {max}) and mercenaries ({held} held, free)", limits.cost, limits)
+        : tn("Troops ({n} pound each, at most {max})", "Troops ({n} pounds each, at most {max})", limits.cost, limits)),
       rows.length ? null : el("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
       rows.map(({ card, owner, zone, role }) => el("div", { class: `troop-row ${role}`, "data-card": card },
         el("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },

@@ -8,7 +8,7 @@ from ..actions import Orders
 from ..data import BoardData
 from ..errors import IllegalActionError
 from ..state import BRIBE_CUBES, Table
-from ..text import Value
+from ..text import Value, pounds
 
 MAX_SHIP_MOVE = 2  # WR-5
 
@@ -68,12 +68,13 @@ def check_orders(
     elif orders.calais_bid > money:
         bad(
             "calais.bid",
-            "bids {bid} but you have {money} pounds",
+            "bids {bid} but you have {money}",
             bid=orders.calais_bid,
-            money=money,
+            money=pounds(money),
         )
     if orders.calais_bid and orders.calais_zone not in calais.zones:
-        bad("calais.zone", "must be one of {zones} (WR-10)", zones=tuple(board.zone[zone].name for zone in calais.zones))
+        names = tuple(board.zone[zone].name for zone in calais.zones)
+        bad("calais.zone", "must be one of {zones} (WR-10)", zones=names)
 
     for noble, zone in orders.noble_moves.items():
         field = f"noble_moves.{noble}"
@@ -103,7 +104,8 @@ def check_orders(
         elif sea not in board.sea_zone:
             bad(field, "no such sea zone '{sea}'", sea=sea)
         elif sea == table.ship_sea[ship]:
-            bad(field, "{name} is already in {sea}", name=board.icons[ship].name, sea=board.sea_name(sea))
+            ship_name = board.icons[ship].name
+            bad(field, "{name} is already in {sea}", name=ship_name, sea=board.sea_name(sea))
         elif board.sea_distance(sea, table.ship_sea[ship]) > MAX_SHIP_MOVE:
             bad(
                 field,
