@@ -9,11 +9,25 @@ import { signOutButton } from "./guest.js";
 
 const slot = document.getElementById("account");
 
+// On a phone the links fold into a menu under the player's name, so that the header stays
+// one row and the game below it keeps the screen.
+const PHONE = typeof matchMedia === "undefined" ? null : matchMedia("(max-width: 480px)");
+
 // The header's links for ``me`` (null: nobody is signed in).
 export function headerLinks(me, path = location.pathname) {
   if (!me) {
     return path === "/" ? [] : [el("a", { href: `/?next=${encodeURIComponent(path)}` }, t("Sign in"))];
   }
+  const links = el("div", { class: "account-links" }, ...accountLinks(me, path));
+  const menu = el("details", { class: "account-menu" },
+    el("summary", {}, el("span", { class: "visually-hidden" }, t("Menu")), " ", me.name), links);
+  const fold = () => { menu.open = !PHONE?.matches; };
+  fold();
+  PHONE?.addEventListener("change", fold);
+  return [menu];
+}
+
+function accountLinks(me, path) {
   const here = (href) => (path === href ? "page" : null);
   return [
     el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}`, "aria-current": here(`/players/${encodeURIComponent(me.name)}`) },
