@@ -23,6 +23,15 @@ const terms = el("p", { class: "game-terms muted small", id: "game-terms" }); //
 // While a bot decides (a search may take seconds): said, so that nobody waits in silence.
 const thinking = el("p", { class: "bot-thinking", id: "bot-thinking", role: "status", hidden: true });
 
+// How far down the page a game starts (the header, its terms, a live clock): a game's
+// stylesheet sizes its board or map with it (--above), so that what is above the game
+// makes the board smaller rather than push the player's hand and buttons below the window.
+function measureAbove() {
+  const top = main.getBoundingClientRect().top + window.scrollY;
+  document.documentElement.style.setProperty("--above", `${Math.max(0, Math.round(top))}px`);
+}
+new ResizeObserver(measureAbove).observe(document.body);
+
 function showThinking() {
   const bots = view.status === "active" ? view.to_act.map((seat) => view.seats[seat]).filter((seat) => seat.bot) : [];
   thinking.hidden = bots.length === 0;

@@ -38,16 +38,6 @@ const announcer = el("div", { class: "sr-only", id: "announcer", role: "status",
 const content = el("div", { class: "rk rk-play" });
 main.replaceChildren(announcer, content);
 
-// How far down the page the game starts (the header, the terms, a clock above it): the
-// board's size leaves room for it, so that the hands and the confirm button stay in the
-// window (roseking.css, --above). Measured again whenever what is above changes size.
-function measureAbove() {
-  const top = main.getBoundingClientRect().top + window.scrollY;
-  content.style.setProperty("--above", `${Math.max(0, Math.round(top))}px`);
-}
-new ResizeObserver(measureAbove).observe(document.body);
-window.addEventListener("resize", measureAbove);
-
 let said = []; // texts to announce together (a move's answer and the socket's news)
 function announce(text) {
   if (!text) return;
