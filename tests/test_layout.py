@@ -114,7 +114,8 @@ def test_the_shell_js_names_no_game() -> None:
 # The server's rooms, lowest first: a room imports only rooms before it (and the shared
 # top-level modules: settings, errors, i18n, services). app.py builds the house from all.
 SERVER_ROOMS = (
-    "http", "db", "clocks", "accounts", "play", "workers", "lobby", "learn", "notify", "ratings"
+    "http", "db", "clocks", "accounts", "play", "workers", "lobby", "people", "learn", "notify",
+    "ratings",
 )  # fmt: skip
 SHARED_MODULES = ("settings", "errors", "i18n", "services")
 

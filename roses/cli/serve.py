@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
+
+from .errors import UserError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 # How long ``roses serve`` lets running requests finish after SIGTERM before cancelling them.
 SHUTDOWN_SECONDS = 2
@@ -22,31 +29,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve the games to browsers: http://HOST:PORT (migrates the database first)."""
         import uvicorn
-        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from roses.server import Settings, create_app
-        from roses.server.db.engine import make_engine
-        from roses.server.db.migrate import upgrade
         from roses.server.http.connections import guarded_http_protocol
         from roses.server.workers.collector import Collector
 
-        from .errors import UserError
-
         settings = Settings.from_env(database_url=database_url)
-        try:
-            engine = make_engine(settings.database_url)
-        except ArgumentError as error:
-            raise UserError(f"--database-url: {error}") from None
-        except OSError as error:  # the SQLite file's directory cannot be made
-            raise UserError(f"cannot create the data directory: {error}") from None
-        try:  # here, so that a database that cannot be opened is one line, not a traceback
-            upgrade(engine)
-        except SQLAlchemyError as error:
-            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-            url = _safe(settings.database_url)
-            raise UserError(f"cannot open the database {url}: {reason}") from None
-        finally:
-            engine.dispose()
+        migrated_engine(settings.database_url).dispose()
         application = create_app(settings)
         typer.echo(f"roses at http://{host}:{port} (database: {_safe(settings.database_url)})")
         Collector(settings.full_collection_seconds).install()
@@ -74,6 +63,29 @@ def register(app: typer.Typer) -> None:
             ws="websockets-sansio",
             access_log=access_log,
         )
+
+
+def migrated_engine(database_url: str) -> Engine:
+    """An engine on the database, migrated to the newest schema; a database that cannot be
+    opened is one line (``UserError``), not a traceback."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from roses.server.db.engine import make_engine
+    from roses.server.db.migrate import upgrade
+
+    try:
+        engine = make_engine(database_url)
+    except ArgumentError as error:
+        raise UserError(f"--database-url: {error}") from None
+    except OSError as error:  # the SQLite file's directory cannot be made
+        raise UserError(f"cannot create the data directory: {error}") from None
+    try:
+        upgrade(engine)
+    except SQLAlchemyError as error:
+        engine.dispose()
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise UserError(f"cannot open the database {_safe(database_url)}: {reason}") from None
+    return engine
 
 
 def _safe(url: str) -> str:

@@ -6,8 +6,8 @@ writer, and asks the game for everything else: who acts, what each seat sees, th
 the record. It never looks inside a state, an action or a view. An action is parsed once
 (``parse_action``), where it enters (a request, a bot's answer, the stored log), and flows
 parsed to ``apply``. A subclass of ``GameModule`` listed in ``roses.games`` is playable in
-the browser, with replays and records, without any change to the server; ``HasBots`` and
-``Analysable`` add bots and analysis.
+the browser, with replays and records, without any change to the server; ``HasBots``,
+``Analysable`` and ``PositionAnalysable`` add bots, analysis and set-up positions analysed.
 """
 
 from __future__ import annotations
@@ -71,6 +71,15 @@ class TimeoutRule(StrEnum):
     LOSS = "loss"  # it loses at once (its team with it), like a flag falling in chess
     CLAIM = "claim"  # its opponents may claim the win, or go on waiting for its move
     STAND_IN = "stand-in"  # its decision is made for it (``GameModule.stand_in``)
+
+
+class TableTalk(StrEnum):
+    """What the players may say at the table while a game is played
+    (``GameModule.table_talk``); once the game is over the talk is free."""
+
+    FREE = "free"  # anything they like
+    COURTESY = "courtesy"  # only the server's courtesy phrases (hello, good luck, ...)
+    CLOSED = "closed"  # nothing
 
 
 @dataclass(frozen=True)
@@ -143,6 +152,22 @@ class Tutorial(Protocol):
         ...
 
 
+@runtime_checkable
+class TutorialPreview(Protocol):
+    """Optional: a tutorial whose steps preview a draft (a plan being made) the way the
+    game's ``DraftPreview`` does in a game, from the learner's view of the step."""
+
+    def preview(self, step: int, draft: JSON) -> JSON:
+        """``draft`` reckoned in step ``step``'s position; None when there is nothing to
+        preview there."""
+        ...
+
+
+def tutorial_preview(tutorial: Tutorial, step: int, draft: JSON) -> JSON:
+    """The tutorial's preview of ``draft`` in ``step``, or None if it previews nothing."""
+    return tutorial.preview(step, draft) if isinstance(tutorial, TutorialPreview) else None
+
+
 class Forfeit(StrEnum):
     """Why a seat gives the game up (``GameModule.forfeit``)."""
 
@@ -180,6 +205,10 @@ class GameModule(ABC, Generic[State, Action]):
     # Each bot in words for people, weakest first: what it is and how strong it plays
     # ("Search", "strongest"), each marked with N_. A bot left out is shown by its name.
     bot_words: tuple[BotWords, ...] = ()
+    # Whether players seated together in a game in progress may write each other private
+    # messages away from the table (the server's people pages); False where the rules forbid
+    # table talk, which a private word would get round.
+    private_talk: bool = True
 
     # -- the core ---------------------------------------------------------------------------
 
@@ -272,10 +301,11 @@ class GameModule(ABC, Generic[State, Action]):
         ranks = tuple(int(teams[other] == teams[seat]) for other in range(players))
         return Outcome(ranks, {"termination": reason.value, "forfeited": seat})
 
-    def chat_allowed(self, state: State) -> bool:
-        """Whether the players may talk at the table now (not while table talk is against
-        the rules, e.g. while plans are made)."""
-        return True
+    def table_talk(self, state: State) -> TableTalk:
+        """What the players may say at the table now, while the game is played: by default
+        anything (a game whose rules forbid talk says so by phase: courtesy phrases only,
+        or nothing). The server asks only during the game: after it the talk is free."""
+        return TableTalk.FREE
 
     def timeout_rule(self, players: int, live: bool) -> TimeoutRule:
         """What happens when a seat's time runs out, on a live clock or a correspondence
@@ -392,6 +422,11 @@ class Analysable(Protocol):
     limit. Each decision is judged from what its seat knew when making it, never from the
     deal, so an analysis of a game still running reveals no more than its moves did."""
 
+    # Whether a game may be analysed while it runs (never while a rated one does): False
+    # when a decision's judgement rests on what its seat alone knew then (Wars of the
+    # Roses: its money behind the screen), so the game is analysed only once it is over.
+    analyses_running_games: bool
+
     def analysis_inputs(self, state: Any) -> list[Any]:
         """One picklable input per decision made so far, in order: the deciding seat's
         knowledge then (a bot's input) and the decision made."""
@@ -404,6 +439,11 @@ class Analysable(Protocol):
     def analyse(self, analysis_input: Any, seconds: float) -> dict[str, JSON]:
         """One decision judged within ``seconds`` (runs in a worker process)."""
         ...
+
+
+@runtime_checkable
+class PositionAnalysable(Analysable, Protocol):
+    """Optional on top of ``Analysable``: a position a player sets up, analysed at once."""
 
     def position_input(self, raw: JSON) -> Any:
         """A position a player set up, in the game's own JSON, checked and made what
@@ -418,6 +458,11 @@ class Analysable(Protocol):
 def analysable(module: object) -> Analysable | None:
     """``module`` as an ``Analysable`` if it offers analysis, else None."""
     return module if isinstance(module, Analysable) else None
+
+
+def position_analysable(module: object) -> PositionAnalysable | None:
+    """``module`` as a ``PositionAnalysable`` if it analyses set-up positions, else None."""
+    return module if isinstance(module, PositionAnalysable) else None
 
 
 @runtime_checkable

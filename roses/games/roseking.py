@@ -308,6 +308,9 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
     def fallback_action(self, bot_input: PlayerView | None, rng: random.Random) -> RoseKingAction:
         return END_TURN if bot_input is None else rng.choice(bot_input.legal_moves)
 
+    # Hands are public (RK-5): a running casual game may be analysed (never a rated one).
+    analyses_running_games = True
+
     def analysis_inputs(self, state: RoseKingState) -> list[tuple[int, PlayerView, str]]:
         """Each move made so far (passes too) with the view its seat had then: hands are
         public (RK-5) and the pile enters as a set of cards (RK-20), never its order."""

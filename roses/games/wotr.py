@@ -19,6 +19,8 @@ from roses.wotr.actions import Action, action_from_json
 from roses.wotr.phases.planning import presence
 from roses.wotr.record import record_of
 from roses.wotr.state import SEAT_NAMES
+from roses.wotr.tutorial import STEPS as TUTORIAL_STEPS
+from roses.wotr.tutorial import judge
 
 from .base import (
     JSON,
@@ -31,6 +33,8 @@ from .base import (
     Outcome,
     Playthrough,
     StandIn,
+    TableTalk,
+    TutorialAnswer,
 )
 
 STRENGTHS = ("quick", "normal", "strong")  # thinking time per decision: the server's settings
@@ -74,6 +78,9 @@ class Wotr(GameModule[Game, Action]):
         BotWords("heuristic", N_("Rules of thumb"), N_("beginner")),
         BotWords("search", N_("Search"), N_("strongest")),
     )
+    # WR-20 forbids table talk about plans: no private word between players of a game in
+    # progress, whose every turn has its planning.
+    private_talk = False
 
     def seat_labels(self, players: int, options: Mapping[str, JSON]) -> list[str]:
         return list(SEAT_WORDS[:players])
@@ -180,9 +187,10 @@ class Wotr(GameModule[Game, Action]):
             return StandIn(action=Orders())
         return StandIn(bot="heuristic")  # a pick (WR-7) or French Aid (WR-9)
 
-    def chat_allowed(self, state: Game) -> bool:
-        # WR-20: no table talk about plans while they are being made.
-        return state.phase is not Phase.PLANNING
+    def table_talk(self, state: Game) -> TableTalk:
+        # WR-20: no strategic or tactical discussion between the players at any time, not
+        # only while planning; a courtesy phrase carries nothing of a plan.
+        return TableTalk.COURTESY
 
     def record(self, played: Playthrough[Game, Action], names: Sequence[str]) -> dict[str, JSON]:
         return {**record_of(played.state), "names": list(names)}
@@ -225,6 +233,72 @@ class Wotr(GameModule[Game, Action]):
         from roses.bots.wotr import make_wotr_bot
 
         return make_wotr_bot("random", seed=rng.randrange(2**32)).act(bot_input)
+
+    # -- the turn review (``Analysable``) -------------------------------------------------
+
+    # A plan's review is searched from its seat's view, its own money and mercenaries
+    # included: behind the screen while a game runs (WR-20), so a game is reviewed once over.
+    analyses_running_games = False
+
+    def analysis_inputs(self, state: Game) -> list[tuple[int, PlayerView, Orders]]:
+        """Each seat's plan of each turn whose plans were revealed (WR-10, WR-11), turn by
+        turn, seat by seat, with the view its seat had when it sealed that plan last (a plan
+        taken back is not the plan made). A turn whose planning never ended (a game given
+        up while planning) has plans nobody saw: none of them is reviewed."""
+        game = Game(state.players, board=state.board, setup=state.setup)
+        inputs: list[tuple[int, PlayerView, Orders]] = []
+        sealed: dict[int, tuple[PlayerView, Orders]] = {}
+        for seat, action in state.history:
+            if isinstance(action, Orders):
+                sealed[seat] = (game.view(seat), action)
+            game.apply(seat, action)
+            if sealed and game.phase is not Phase.PLANNING:  # the last seal: all revealed
+                for plan_seat in sorted(sealed):
+                    view, orders = sealed[plan_seat]
+                    inputs.append((len(inputs), view, orders))
+                sealed = {}
+        return inputs
+
+    def prepare_analysis(self) -> None:
+        pass  # the search needs nothing compiled
+
+    def analyse(self, analysis_input: tuple[int, PlayerView, Orders], seconds: float) -> JSON:
+        from roses.bots.wotr.review import review_plan
+
+        number, view, made = analysis_input
+        return review_plan(view, made, seed=number, seconds=seconds).to_json()
+
+    def tutorial(self) -> WotrTutorial:
+        return WotrTutorial(self)
+
+
+class WotrTutorial:
+    """The tutorial's real positions (``roses.wotr.tutorial``) as Red sees them in a game,
+    with the board to draw them, and Red's decisions judged by the engine."""
+
+    def __init__(self, game: Wotr) -> None:
+        self.game = game
+
+    def steps(self) -> tuple[str, ...]:
+        return tuple(step.key for step in TUTORIAL_STEPS)
+
+    def _view(self, state: Game) -> dict[str, JSON]:
+        return {**self.game.view(state, 0), "materials": self.game.materials(state.players, {})}
+
+    def view(self, step: int) -> dict[str, JSON]:
+        return self._view(TUTORIAL_STEPS[step].game())
+
+    def preview(self, step: int, draft: JSON) -> JSON:
+        """The planning chart's running account of a draft plan (``Wotr.preview``)."""
+        return self.game.preview(TUTORIAL_STEPS[step].game(), 0, draft)
+
+    def answer(self, step: int, action: JSON) -> TutorialAnswer:
+        decision = self.game.parse_action(action)
+        reason, values, after = judge(TUTORIAL_STEPS[step], decision)
+        accepted = after is not None and reason.value == "expected"
+        return TutorialAnswer(
+            accepted, reason.value, values, self._view(after) if accepted and after else None
+        )
 
 
 WOTR = Wotr()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -28,6 +29,9 @@ from .lobby import expiry
 from .lobby import routes as lobby_routes
 from .notify import deadline_warnings, digest
 from .notify import routes as notify_routes
+from .people import news as people_news
+from .people import presence
+from .people import routes as people_routes
 from .play import notes, sockets
 from .play import routes as play_routes
 from .play.hub import Hub
@@ -47,6 +51,7 @@ ROUTERS = (
     play_routes.router,
     ratings_routes.router,
     notify_routes.router,
+    people_routes.router,
     learn_routes.router,
     rules_pages.router,
     tutorials.router,
@@ -78,7 +83,15 @@ def build_services(settings: Settings) -> Services:
         ),
     )
     games.listener = sockets.Announcer(services)
+    services.hub.presence_listeners.append(presence.Presence(services).changed)
     return services
+
+
+async def account_news(services: Services, news: dict[str, Any]) -> None:
+    """News of an account from another server process, to each room it concerns."""
+    await sign_outs.heard(services, news)
+    await people_news.heard(services, news)
+    await presence.heard(services, news)
 
 
 @asynccontextmanager
@@ -90,8 +103,9 @@ async def running(services: Services) -> AsyncIterator[None]:
         if services.relay is not None:
             # Notes from the other server processes reach this one's watchers.
             services.relay.on_note(functools.partial(notes.deliver, services))
-            # Sign-outs in the other processes close this one's sockets of that session.
-            services.relay.on_account(functools.partial(sign_outs.heard, services))
+            # Sign-outs in the other processes close this one's sockets of that session;
+            # their private messages and presence reach this one's pages.
+            services.relay.on_account(functools.partial(account_news, services))
             await services.relay.start()
             jobs.push_async_callback(services.relay.stop)
         jobs.push_async_callback(services.analyses.stop)

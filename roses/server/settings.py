@@ -21,11 +21,17 @@ def default_database_url() -> str:
 Window = Literal[
     "login_failures_per_account",
     "login_failures_per_address",
+    "login_failures_per_account_address",
+    "login_failures_per_device",
+    "password_resets_per_address",
+    "password_resets_per_account",
+    "confirmation_mails_per_account",
     "registrations_per_address",
     "guests_per_address",
     "games_per_account",
     "invitations_per_account",
     "chat_messages_per_account",
+    "private_messages_per_account",
     "analyses_per_account",
     "position_analyses_per_account",
 ]
@@ -94,13 +100,23 @@ class Settings(BaseModel):
     redis_channel: str = "roses:game-changed"
     # Rate limits in the `limits` library's notation, counted in memory (in Redis with
     # redis_url, shared by all processes). Sign-ins count failures; the others, attempts.
+    # A name's own count applies only to places it never signed in from, and a browser
+    # that signed in to the name has a count of its own (accounts/sign_in_throttle.py).
     login_failures_per_account: str = "10/15 minutes"
     login_failures_per_address: str = "30/15 minutes"
+    login_failures_per_account_address: str = "10/15 minutes"
+    login_failures_per_device: str = "10/15 minutes"
+    # Reset links asked for from one address, and sent to one account (past either, the
+    # answer is the same and no e-mail goes); confirmation e-mails sent for one account.
+    password_resets_per_address: str = "10/hour"
+    password_resets_per_account: str = "3/hour"
+    confirmation_mails_per_account: str = "5/hour"
     registrations_per_address: str = "10/hour"
     guests_per_address: str = "10/hour"
     games_per_account: str = "30/hour"
     invitations_per_account: str = "60/hour"
     chat_messages_per_account: str = "12/minute"
+    private_messages_per_account: str = "20/10 minutes"
     analyses_per_account: str = "20/hour"  # games analysed afresh (a cached one is free)
     position_analyses_per_account: str = "120/hour"
     # Quotas on what one account holds at once.

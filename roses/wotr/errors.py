@@ -63,6 +63,14 @@ class IllegalActionError(WotrError):
             "params": self.params_json(),
         }
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # keyword parameters: the default pickling passes only ``args`` back to __init__
+        return _illegal_action, (self.field, self.template, self.params)
+
+
+def _illegal_action(field: str, template: str, params: dict[str, Value]) -> IllegalActionError:
+    return IllegalActionError(field, template, **params)
+
 
 class InvalidRecordError(WotrError):
     """A game record is malformed, or one of its actions is illegal.

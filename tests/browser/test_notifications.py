@@ -20,7 +20,7 @@ from roses.server.db.engine import make_engine, session_factory
 from roses.server.db.models import Seat
 from tests.browser.axe import assert_accessible
 from tests.server.live_server import LiveServer
-from tests.server.smtp import body, smtp_server, unsubscribe_link
+from tests.server.smtp import body, smtp_server, take_link, unsubscribe_link
 
 from .helpers import api_user, sign_in_page, started_game
 
@@ -143,7 +143,8 @@ def test_a_guest_is_warned_before_signing_out_and_registers_keeping_its_games(
     shots(page, "registered")
     assert_accessible(page, "settings-registered")
 
-    page.get_by_role("button", name="Sign out").click()  # no warning: nothing is lost now
+    # (exact: the settings page of a registered account offers "Sign out everywhere" too)
+    page.get_by_role("button", name="Sign out", exact=True).click()  # no warning now
     page.wait_for_url(server.url + "/")
     page.get_by_label("Name").fill("rosalind")
     page.get_by_label("Password").fill("a-long-rose")
@@ -191,7 +192,12 @@ def test_the_digest_arrives_and_its_link_unsubscribes_in_the_browser(
     page.get_by_label("E-mail address").fill("ann@example.org")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Saved.")).to_be_visible()
+    expect(page.get_by_text("Not confirmed yet")).to_be_visible()  # no digest until then
     assert_accessible(page, "settings-email")
+    token = take_link(inbox, "ann@example.org", "confirm-email")
+    confirming: Page = new_page()  # the mail program's browser: not signed in
+    confirming.goto(f"{server.url}/confirm-email/{token}")
+    expect(confirming.get_by_role("status")).to_contain_text("ann@example.org is confirmed")
 
     [message] = inbox.wait_for(1)
     assert message["To"] == "ann@example.org"
@@ -229,6 +235,8 @@ def test_a_deadline_warning_shows_in_the_page_and_arrives_by_mail(
         _move(bob, game_id)
     choices = {"email": "ann@example.org", "deadline_warning": True}
     assert ann.put("/api/settings/notifications", json=choices).status_code == 200
+    token = take_link(inbox, "ann@example.org", "confirm-email")
+    assert ann.post("/api/email/confirm", json={"token": token}).status_code == 200
     page: Page = sign_in_page(new_page(), server.url, ann)
     page.goto(server.url + "/")
     expect(page.locator("#notify .badge")).to_have_text("1")

@@ -22,7 +22,7 @@ from roses.games import (
     bots_offered,
     with_bots,
 )
-from roses.games.base import TimeoutRule
+from roses.games.base import TableTalk, TimeoutRule
 
 
 class Countdown(GameModule[list[int], int]):
@@ -97,7 +97,7 @@ def test_seats_are_numbered_each_its_own_team_and_act_when_awaited() -> None:
     assert COUNTDOWN.teams(3) == (0, 1, 2)
     state = played(3, []).state
     assert [COUNTDOWN.may_act(state, seat) for seat in range(3)] == [True, False, False]
-    assert COUNTDOWN.chat_allowed(state) and COUNTDOWN.materials(3, {}) == {}
+    assert COUNTDOWN.table_talk(state) is TableTalk.FREE and COUNTDOWN.materials(3, {}) == {}
     assert COUNTDOWN.tutorial() is None
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from roses.games import GAMES, Forfeit, GameModule, HasBots, Playthrough, bots_offered
-from roses.games.base import StandIn, TimeoutRule
+from roses.games.base import StandIn, TableTalk, TimeoutRule
 from roses.server.play.views import ENVELOPE_KEYS
 from tests.server.duel import DUEL
 from tests.server.hidden import walk
@@ -127,7 +127,7 @@ def check_seats(game: Game) -> None:
     assert set(module.to_act(state)) <= set(range(game.players))
     for seat in module.to_act(state):
         assert module.may_act(state, seat)
-    assert isinstance(module.chat_allowed(state), bool)
+    assert isinstance(module.table_talk(state), TableTalk)
     for live in (True, False):
         if module.timeout_rule(game.players, live) is TimeoutRule.STAND_IN:
             for seat in module.to_act(state):

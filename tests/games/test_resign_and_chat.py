@@ -1,6 +1,6 @@
 """Resigning and table talk through the game interface: the resigner (in the Rose King team
-game, the team, RK-16) ranks last; WotR ranks the others by VP now and keeps the table
-silent while plans are made (WR-20)."""
+game, the team, RK-16) ranks last; WotR ranks the others by VP now, and its players may
+only exchange courtesy phrases in every phase (WR-20); the Rose King's talk is free."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from roses.games import Forfeit
+from roses.games import Forfeit, TableTalk
 from roses.games.roseking import ROSE_KING
 from roses.games.wotr import WOTR
 from roses.wotr import Game, Phase
@@ -55,9 +55,19 @@ def test_a_wotr_resigner_ranks_last_and_the_others_by_vp_now(players: int) -> No
     assert outcome.summary["vp"] == vps
 
 
-def test_wotr_players_may_not_talk_while_planning_wr20() -> None:
-    game = _wotr_at_planning(2, seed=1)
-    assert not WOTR.chat_allowed(game)
-    fresh = WOTR.restore(WOTR.setup(1, 2, {}), 2, {})
-    assert WOTR.chat_allowed(fresh)
-    assert ROSE_KING.chat_allowed(ROSE_KING.restore(ROSE_KING.setup(1, 2, {}), 2, {}))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_wotr_players_only_exchange_courtesy_in_every_phase_wr20(players: int) -> None:
+    game = WOTR.restore(WOTR.setup(players, players, {}), players, {})
+    rng = random.Random(players)
+    phases = set()
+    while not game.is_over():
+        phases.add(game.phase)
+        assert WOTR.table_talk(game) is TableTalk.COURTESY, game.phase
+        seat = rng.choice(WOTR.to_act(game))
+        WOTR.apply(game, seat, WOTR.fallback_action(WOTR.bot_input(game, seat), rng))
+    assert Phase.PLANNING in phases and len(phases) >= 3  # not only while planning
+
+
+def test_the_rose_king_table_talk_is_free() -> None:
+    state = ROSE_KING.restore(ROSE_KING.setup(1, 2, {}), 2, {})
+    assert ROSE_KING.table_talk(state) is TableTalk.FREE

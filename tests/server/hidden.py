@@ -59,19 +59,25 @@ def assert_states_hide_the_pile(message: Any, positions: list[Board]) -> int:
     return checked
 
 
-CHAT_MESSAGE_KEYS = {"id", "player", "text", "at"}
+CHAT_MESSAGE_KEYS = {"id", "player", "room", "phrase", "text", "at"}
+PHRASE_KEYS = {"hello", "good-luck", "well-played", "thanks", "sorry", "must-go", "back-soon"}
 
 
-def assert_chat_only(message: Any) -> None:
-    """A chat socket message carries a message (who, when, what) and never a view."""
+def assert_chat_only(message: Any, *, phrase: bool = False) -> None:
+    """A chat socket message carries a message (who, when, which room, what) and never a
+    view; with ``phrase``, a courtesy phrase's key and text, and no free text."""
     assert set(message) == {"type", "game_id", "message"}, message
-    assert message["type"] == "chat" and set(message["message"]) == CHAT_MESSAGE_KEYS
-    assert all(isinstance(value, int | str) for value in message["message"].values())
+    said = message["message"]
+    assert message["type"] == "chat" and set(said) == CHAT_MESSAGE_KEYS
+    assert said["room"] in ("players", "spectators")
+    assert all(isinstance(value, int | str | None) for value in said.values())
+    if phrase:
+        assert said["phrase"] in PHRASE_KEYS and said["room"] == "players", said
     walk(message)
 
 
 CLOCK_KEYS = {"kind", "on_time_out", "now", "remaining_ms", "running", "deadlines",
-              "claimable_by"}  # fmt: skip
+              "claimable_by", "paused_until"}  # fmt: skip
 TIME_CONTROL_KEYS = {"live": {"initial_ms", "increment_ms"}, "correspondence": {"days"}}
 
 
@@ -86,7 +92,7 @@ def assert_clock_only(view: Any) -> None:
     assert set(clock) == CLOCK_KEYS | TIME_CONTROL_KEYS[clock["kind"]], clock
     assert sorted(clock["running"]) == sorted(view["to_act"])
     assert clock["remaining_ms"] is None or all(isinstance(ms, int) for ms in clock["remaining_ms"])
-    moments = [clock["now"], *(clock["deadlines"] or [])]
+    moments = [clock["now"], *(clock["deadlines"] or []), *(clock["paused_until"] or [])]
     assert all(moment is None or isinstance(moment, str) for moment in moments)
     assert all(isinstance(seat, int) for seat in clock["running"] + clock["claimable_by"])
 
@@ -113,8 +119,36 @@ def assert_ratings_only(answer: Any) -> None:
         assert set(answer) == PROFILE_KEYS, answer
         assert_envelopes_only(answer["recent"])
     else:
-        assert set(answer) == {"game", "title", "variant", "players"}, answer
+        assert set(answer) == {"game", "title", "variant", "system", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
+
+
+VACATION_KEYS = {"available_days", "max_days", "days_per_year", "cap_days", "started_at", "until"}
+
+
+def assert_vacation_only(answer: Any) -> None:
+    """A vacation answer: days and moments of its owner's own, nothing of any game."""
+    walk(answer)
+    assert set(answer) == VACATION_KEYS, answer
+    assert all(value is None or isinstance(value, int | str) for value in answer.values())
+
+
+HISTORY_KEYS = {"name", "games", "page", "pages", "total"}
+HISTORY_GAME_KEYS = {"id", "game", "title", "variant", "seat", "opponents", "result", "rated",
+                     "date"}  # fmt: skip
+
+
+def assert_history_only(answer: Any) -> None:
+    """A player's history: per game who sat where, the result for the player, rated, the
+    date; plain values only, nothing of a game's state (no deal, hands, pile or plan)."""
+    walk(answer)
+    assert set(answer) == HISTORY_KEYS, answer
+    for game in answer["games"]:
+        assert set(game) == HISTORY_GAME_KEYS, game
+        assert all(set(o) == {"seat", "player", "bot"} for o in game["opponents"])
+        values = [v for k, v in game.items() if k != "opponents"]
+        values += [v for o in game["opponents"] for v in o.values()]
+        assert all(v is None or isinstance(v, int | str | bool) for v in values), game
 
 
 ANALYSIS_KEYS = {"game", "decisions", "running", "problem", "seconds"}
@@ -201,3 +235,56 @@ def assert_socket_reply_only(message: Any) -> None:
         assert isinstance(message["status"], int) and isinstance(message["detail"], str)
         for problem in message.get("errors", []):
             assert set(problem) == {"field", "message"}, problem
+
+
+PEOPLE_KEYS = {"friends", "following", "followers", "blocked", "muted"}
+FRIEND_KEYS = {"name", "status", "games", "unread"}
+PRIVATE_MESSAGE_KEYS = {"id", "from", "to", "text", "at"}
+
+
+def assert_people_only(answer: Any) -> None:
+    """The people page's answer: names, a status word and the numbers and titles of the
+    games in progress a friend has open; nothing of any game's state."""
+    walk(answer)
+    assert set(answer) == PEOPLE_KEYS, answer
+    for friend in answer["friends"]:
+        assert set(friend) == FRIEND_KEYS, friend
+        assert friend["status"] in {"online", "playing", "away", "offline"}
+        assert all(set(game) == {"id", "title"} for game in friend["games"]), friend
+    for person in answer["following"] + answer["followers"]:
+        assert set(person) == {"name", "friend"}, person
+    assert all(isinstance(name, str) for name in answer["blocked"] + answer["muted"])
+
+
+def assert_private_message_only(message: Any) -> None:
+    """A private message (an answer, or ``{"type": "message"}`` on a socket): who, to
+    whom, when, what; never a view."""
+    walk(message)
+    if "type" in message:
+        assert set(message) == {"type", "message"} and message["type"] == "message"
+        message = message["message"]
+    assert set(message) == PRIVATE_MESSAGE_KEYS, message
+    assert all(isinstance(value, int | str) for value in message.values())
+
+
+WOTR_REVIEW_KEYS = {"turn", "seat", "vp_before", "made", "search", "same", "iterations",
+                    "candidates"}  # fmt: skip
+WOTR_VALUED_KEYS = {"orders", "vp", "prospects", "share"}
+WOTR_PLAN_PARTS = {"calais", "noble_moves", "ship_moves", "troops", "mercenaries", "bribes"}
+
+
+def assert_review_only(answer: Any) -> None:
+    """A Wars of the Roses turn review holds its envelope and, per seat and revealed turn,
+    two plans (made and the search's, public once revealed: WR-10) with numbers: no state,
+    no deal, no money behind a screen (WR-20)."""
+    walk(answer)
+    assert set(answer) == ANALYSIS_KEYS, answer
+    assert_envelopes_only([answer["game"]])
+    for review in answer["decisions"]:
+        if review is None:
+            continue
+        assert set(review) == WOTR_REVIEW_KEYS, review
+        for valued in (review["made"], review["search"]):
+            assert set(valued) == WOTR_VALUED_KEYS, valued
+            assert set(valued["orders"]) <= WOTR_PLAN_PARTS, valued
+            assert all(isinstance(valued[k], int | float) for k in ("vp", "prospects", "share"))

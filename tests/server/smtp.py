@@ -68,3 +68,17 @@ def unsubscribe_link(message: EmailMessage) -> str:
     assert found, message["List-Unsubscribe"]
     assert found.group(1) in body(message)
     return found.group(1)
+
+
+def take_link(inbox: Inbox, address: str, path: str, seconds: float = 15.0) -> str:
+    """The token of the first e-mail to ``address`` with a link ``.../<path>/<token>``,
+    once it has come; that e-mail is taken out of the inbox (tests count the others)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for index, (message, rcpt) in enumerate(zip(inbox.messages, inbox.recipients, strict=True)):
+            found = re.search(rf"/{path}/(\S+)", body(message)) if address in rcpt else None
+            if found:
+                del inbox.messages[index], inbox.recipients[index]
+                return found.group(1)
+        assert time.monotonic() < deadline, f"no e-mail with /{path}/ to {address}"
+        time.sleep(0.05)

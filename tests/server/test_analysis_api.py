@@ -350,5 +350,5 @@ def test_a_game_or_position_without_analysis_answers_404(duel_client: TestClient
     player = sign_up(duel_client)
     answer = player.post("/api/analysis/duel/position", {"position": {}})
     assert answer.status_code == 404, answer.text
-    assert answer.json()["detail"] == "There is no analysis for Duel of bids."
+    assert answer.json()["detail"] == "There is no position analysis for Duel of bids."
     assert player.post("/api/analysis/chess/position", {"position": {}}).status_code == 404

@@ -1,6 +1,6 @@
 """Table talk: players write, everyone watching reads (live, as its own message type, never
-with game state), a per-user mute, a length limit, a rate limit, and WotR's silence while
-plans are made (WR-20)."""
+with game state), a per-user mute, a length limit, a rate limit. WotR's courtesy phrases and
+the spectators' room: ``test_table_talk.py``."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from roses.server import Settings, create_app
 
 from .conftest import Player, sign_up, two_player_game
 from .hidden import assert_chat_only, walk
-from .test_resign import wotr_until
 
 pytestmark = pytest.mark.timeout(60)
 
-MESSAGE_KEYS = {"id", "player", "text", "at"}
+MESSAGE_KEYS = {"id", "player", "room", "phrase", "text", "at"}
 
 
 def test_players_talk_spectators_read_and_the_socket_carries_only_the_message(
@@ -32,15 +31,15 @@ def test_players_talk_spectators_read_and_the_socket_carries_only_the_message(
         sent = red.post(chat, {"text": "  good luck!  "})
         assert sent.status_code == 201, sent.text
         assert sent.json()["text"] == "good luck!" and sent.json()["player"] == red.name
+        assert sent.json()["room"] == "players" and sent.json()["phrase"] is None
         pushed = socket.receive_json()
         assert pushed == {"type": "chat", "game_id": game["id"], "message": sent.json()}
         assert set(pushed["message"]) == MESSAGE_KEYS
         walk(pushed)  # no secret key anywhere
-    refused = watcher.post(chat, {"text": "hello"})
-    assert refused.status_code == 403 and "spectators read" in refused.json()["detail"]
     read = watcher.get(chat).json()
-    assert read["may_write"] is False and [m["text"] for m in read["messages"]] == ["good luck!"]
+    assert read["room"] == "spectators" and [m["text"] for m in read["messages"]] == ["good luck!"]
     assert white.get(chat).json()["may_write"] is True
+    assert white.get(chat).json()["talk"] == "free"  # the Rose King's talk is free
     assert game["version"] == red.game(game["id"])["version"]  # talk is not a game change
 
 
@@ -98,20 +97,6 @@ def test_chat_is_rate_limited(slow_chat_client: TestClient) -> None:
     assert len(red.get(chat).json()["messages"]) == 3
 
 
-def test_no_table_talk_while_wotr_plans_are_made_wr20(client: TestClient) -> None:
-    one, two = sign_up(client), sign_up(client)
-    seats = [{"kind": "me"}, {"kind": "invite", "name": two.name}]
-    game_id = one.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()["id"]
-    two.post(f"/api/games/{game_id}/join")
-    chat = f"/api/games/{game_id}/chat"
-    assert one.post(chat, {"text": "may the best house win"}).status_code == 201
-    wotr_until(client, [one, two], game_id, "planning")
-    silent = two.post(chat, {"text": "I will attack London"})
-    assert silent.status_code == 409 and "WR-20" in silent.json()["detail"]
-    assert two.get(chat).json()["may_write"] is False
-    assert len(two.get(chat).json()["messages"]) == 1
-
-
 def test_a_message_on_one_server_reaches_watchers_on_another(
     database_url: str, redis_url: str
 ) -> None:
@@ -119,6 +104,7 @@ def test_a_message_on_one_server_reaches_watchers_on_another(
     settings = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel)
     with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
         red, white, muter = sign_up(first), sign_up(first), sign_up(first)
+        first.put("/api/language", json={"language": "de"}, headers=white.headers)
         game = two_player_game(red, white)
         muter.client.put(f"/api/chat/mutes/{red.name}", headers=muter.headers)
         elsewhere = [Player(second, p.name, p.token) for p in (white, muter)]
@@ -132,3 +118,7 @@ def test_a_message_on_one_server_reaches_watchers_on_another(
             assert pushed["message"] == said  # the author's id stayed on the servers
             white.post(f"/api/games/{game['id']}/chat", {"text": "heard you"})
             assert muted.receive_json()["message"]["text"] == "heard you"  # not red's
+            socket.receive_json()  # white's own
+            # a phrase is put into each reader's language on the reader's server
+            red.post(f"/api/games/{game['id']}/chat", {"phrase": "hello"})
+            assert socket.receive_json()["message"]["text"] == "Hallo!"

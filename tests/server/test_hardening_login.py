@@ -48,11 +48,13 @@ def _assert_throttled(response: httpx.Response, reason: str) -> None:
 
 
 def test_failed_sign_ins_to_one_name_are_throttled(database_url: str) -> None:
-    with _client(database_url, login_failures_per_account="3/hour") as client:
+    settings = {"login_failures_per_account_address": "3/hour"}
+    with _client(database_url, **settings) as client:
         player, other = sign_up(client), sign_up(client)
         for _ in range(3):
             assert _login(client, player.name, "wrong").status_code == 401
-        # The name is locked for a while, against the right password too and in any case.
+        # The name is locked from this address for a while, against the right password too
+        # and in any case.
         _assert_throttled(_login(client, player.name.upper(), RIGHT), "to this name")
         assert client.get("/api/me").status_code == 401
         assert _login(client, other.name, RIGHT).status_code == 200  # others are not
@@ -76,7 +78,7 @@ def test_redis_shares_the_counts_between_processes(database_url: str) -> None:
     settings = {
         "redis_url": "redis://127.0.0.1:6379/0",
         "redis_channel": unique_name("roses-test"),  # this run's own counts
-        "login_failures_per_account": "2/hour",
+        "login_failures_per_account_address": "2/hour",
     }
     with _client(database_url, **settings) as first, _client(database_url, **settings) as second:
         player = sign_up(first)
@@ -196,7 +198,7 @@ def test_48_concurrent_wrong_passwords_stay_within_memory(live: LiveServer) -> N
 
     with ThreadPoolExecutor(48) as pool:
         answers = list(pool.map(wrong, range(48)))
-    # login_failures_per_account (10), give or take the other hashing slot's attempt in
+    # login_failures_per_account_address (10), give or take the other hashing slot's attempt in
     # flight; the rest are refused without hashing.
     assert 10 <= answers.count(401) <= 11
     assert answers.count(429) == 48 - answers.count(401)

@@ -195,3 +195,35 @@ def test_a_wotr_planners_draft_and_its_preview_reach_that_planner_alone_wr20(
     for message in seen:
         assert marker not in str(message)
         assert preview not in walk(message)
+
+
+def test_a_running_wotr_games_review_is_never_computed_nor_sent_wr20(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WR-10, WR-20: a turn review is searched from a seat's view, money behind the screen
+    included. While the game runs nobody gets one, not even of the turns already revealed:
+    the server refuses before it reads a single input (a module that would compute one
+    fails this test), and the refusal holds nothing of the game but its number."""
+    from roses.games.wotr import Wotr
+
+    def never(self: Wotr, state: Any) -> list[Any]:
+        raise AssertionError("a running game's review inputs were computed")
+
+    monkeypatch.setattr(Wotr, "analysis_inputs", never)
+    one, two, watcher = sign_up(client), sign_up(client), sign_up(client)
+    seats = [{"kind": "me"}, {"kind": "invite", "name": two.name}]
+    game_id = one.post("/api/games", {"game": "wotr", "players": 2, "seats": seats}).json()["id"]
+    two.post(f"/api/games/{game_id}/join")
+    wotr_until(client, [one, two], game_id, "planning")
+    view = one.game(game_id)
+    secret = {"calais": {"bid": 1, "zone": "SE"}}
+    sealed = one.post(f"/api/games/{game_id}/moves",
+                      {"move": {"orders": secret}, "version": view["version"]})  # fmt: skip
+    assert sealed.status_code == 200, sealed.text
+    path = f"/api/games/{game_id}/analysis"
+    for reader in (one, two, watcher):
+        for answer in (reader.get(path), reader.post(path)):
+            assert answer.status_code == 403, answer.text
+            assert set(answer.json()) <= {"detail", "errors"}
+            assert all(node != secret for node in walk(answer.json()))
+            assert "calais" not in answer.text.lower() and "money" not in answer.text.lower()

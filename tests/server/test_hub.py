@@ -39,3 +39,26 @@ def test_a_socket_registered_after_its_session_signed_out_is_closed() -> None:
 
     late, other = asyncio.run(run())
     assert late == [] and other == ['{"type":"hello"}']
+
+
+def test_presence_is_told_once_per_change_and_merges_the_other_processes() -> None:
+    """An account's first socket, each game it opens or closes, and its last socket are each
+    told once; what other processes tell of their sockets counts as much as this one's."""
+    hub = Hub(per_account=10, per_address=10)
+    told: list[tuple[int, bool, set[int]]] = []
+    hub.presence_listeners.append(lambda user: told.append((user, *hub.here(user))))
+    lobby, board = Watcher(_Socket(), 7, "s"), Watcher(_Socket(), 7, "s")  # type: ignore[arg-type]
+    hub.watch_lobby(lobby)
+    hub.watch_game(3, board)
+    hub.unwatch_game(3, board)
+    assert hub.left_at(7) is None
+    hub.unwatch_lobby(lobby)
+    assert told == [(7, True, set()), (7, True, {3}), (7, True, set()), (7, False, set())]
+    assert not hub.online(7) and hub.left_at(7) is not None
+    hub.heard_presence("other", 7, True, [5], 0.0)
+    assert hub.online(7) and hub.games_watched(7) == {5}
+    hub.heard_presence("third", 7, True, [], 0.0)
+    hub.heard_presence("other", 7, False, [], 1e12)
+    assert hub.online(7) and hub.games_watched(7) == set()  # still there in "third"
+    hub.heard_presence("third", 7, False, [], 2e12)
+    assert not hub.online(7) and hub.left_at(7) == 2e12

@@ -27,7 +27,7 @@ from roses.server.services import services_of
 from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, sign_up, true_board, two_player_game
 from .hidden import assert_mail_hides
-from .smtp import Inbox, body, smtp_server, unsubscribe_link
+from .smtp import Inbox, body, smtp_server, take_link, unsubscribe_link
 from .test_resign import _wotr_game, wotr_until
 
 pytestmark = pytest.mark.timeout(90)
@@ -77,10 +77,14 @@ def _address(label: str) -> str:
     return f"{label}-{uuid.uuid4().hex[:8]}@example.org"
 
 
-def _opt_in(player: Player, email: str, **choices: bool) -> None:
+def _opt_in(player: Player, email: str, inbox: Inbox, **choices: bool) -> None:
+    """Opt in with ``email``, confirmed from the link the server sends there."""
     body_ = {"email": email, "digest": True, **choices}
     answer = player.client.put(SETTINGS, json=body_, headers=player.headers)
     assert answer.status_code == 200, answer.text
+    token = take_link(inbox, email, "confirm-email")
+    confirmed = player.client.post("/api/email/confirm", json={"token": token})
+    assert confirmed.status_code == 200, confirmed.text
 
 
 def _game_waiting_for(red: Player, white: Player) -> tuple[dict[str, Any], Player, Player]:
@@ -96,8 +100,8 @@ def test_the_digest_arrives_and_its_link_unsubscribes(
     red, white = sign_up(mail_client), sign_up(mail_client)
     game, mover, other = _game_waiting_for(red, white)
     mover_address, other_address = _address("mover"), _address("other")
-    _opt_in(mover, mover_address)
-    _opt_in(other, other_address)
+    _opt_in(mover, mover_address, smtp[1])
+    _opt_in(other, other_address, smtp[1])
 
     _digests(mail_client, MORNING)
     assert inbox.to(other_address) == []  # nothing waits for the other player
@@ -131,9 +135,11 @@ def test_the_digest_arrives_and_its_link_unsubscribes(
     assert len(inbox.to(mover_address)) == 1
 
 
-def test_a_changed_or_foreign_token_is_refused(mail_client: TestClient) -> None:
+def test_a_changed_or_foreign_token_is_refused(
+    mail_client: TestClient, smtp: tuple[str, Inbox]
+) -> None:
     red = sign_up(mail_client)
-    _opt_in(red, _address("red"))
+    _opt_in(red, _address("red"), smtp[1])
     for token in ("WzEsImRpZ2VzdCJd.forged-signature", "not-a-token-at-all"):
         refused = mail_client.post("/api/unsubscribe", json={"token": token})
         assert refused.status_code == 404, refused.text
@@ -150,9 +156,12 @@ def test_no_digest_without_an_opt_in_or_before_the_digest_hour(
     address = _address("m")
     saved = mover.client.put(SETTINGS, json={"email": address}, headers=mover.headers)
     assert saved.status_code == 200
-    _digests(mail_client, MORNING)  # an address, but no opt-in
+    token = take_link(smtp[1], address, "confirm-email")
+    assert mover.client.post("/api/email/confirm", json={"token": token}).status_code == 200
+    _digests(mail_client, MORNING)  # a confirmed address, but no opt-in
     assert smtp[1].to(address) == []
-    _opt_in(mover, address)
+    opt_in = {"email": address, "digest": True}
+    assert mover.client.put(SETTINGS, json=opt_in, headers=mover.headers).status_code == 200
     _digests(mail_client, MORNING.replace(hour=6))  # digest_hour is 7
     assert smtp[1].to(address) == []
     _digests(mail_client, MORNING)
@@ -167,7 +176,7 @@ def test_one_digest_a_day_even_from_two_server_processes(
         red, white = sign_up(first), sign_up(first)
         _game, mover, _other = _game_waiting_for(red, white)
         address = _address("once")
-        _opt_in(mover, address)
+        _opt_in(mover, address, smtp[1])
         _digests(first, MORNING)
         _digests(second, MORNING)  # the day is claimed in the database
         _digests(first, MORNING + timedelta(hours=10))
@@ -185,9 +194,12 @@ def test_a_digest_that_could_not_be_sent_goes_out_at_the_next_look(
         red, white = sign_up(client), sign_up(client)
         _game, mover, _other = _game_waiting_for(red, white)
         address = _address("later")
-        _opt_in(mover, address)
+        settings = services_of(client.app).settings  # type: ignore[attr-defined]
+        settings.smtp_url = smtp[0]  # the confirmation goes; then the mail server is down
+        _opt_in(mover, address, smtp[1])
+        settings.smtp_url = closed_url
         _digests(client, MORNING)  # refused: nothing listens
-        services_of(client.app).settings.smtp_url = smtp[0]  # type: ignore[attr-defined]
+        settings.smtp_url = smtp[0]
         _digests(client, MORNING + timedelta(minutes=10))
     assert len(smtp[1].to(address)) == 1
 
@@ -209,7 +221,7 @@ def test_the_digest_names_each_waiting_game_and_no_secret(
     )
     assert sealed.status_code == 200, sealed.text
     address = _address("two")
-    _opt_in(two, address)
+    _opt_in(two, address, smtp[1])
     _digests(mail_client, MORNING)
     [message] = smtp[1].to(address)
     text = body(message)
@@ -259,8 +271,8 @@ def test_a_deadline_warning_by_mail_and_in_the_page_once_80_percent_is_used(
     game = timed_game([one, two], CORRESPONDENCE)
     mover, other = (one, two) if game["to_act"] == [0] else (two, one)
     address, other_address = _address("late"), _address("calm")
-    _opt_in(mover, address, digest=False, deadline_warning=True)
-    _opt_in(other, other_address, digest=False, deadline_warning=True)
+    _opt_in(mover, address, smtp[1], digest=False, deadline_warning=True)
+    _opt_in(other, other_address, smtp[1], digest=False, deadline_warning=True)
     with mover.websocket("/api/lobby/ws") as lobby:
         assert lobby.receive_json()["type"] == "hello"
         advance(0.7 * 86400)
@@ -294,9 +306,9 @@ def test_no_deadline_mail_while_the_game_is_open_nor_for_a_live_clock(
     live = timed_game([one, two], {"kind": "live", "clock": "5+5"})
     live_mover = one if live["to_act"] == [0] else two
     address, live_address = _address("watching"), _address("live")
-    _opt_in(mover, address, digest=False, deadline_warning=True)
+    _opt_in(mover, address, smtp[1], digest=False, deadline_warning=True)
     if live_mover is not mover:
-        _opt_in(live_mover, live_address, digest=False, deadline_warning=True)
+        _opt_in(live_mover, live_address, smtp[1], digest=False, deadline_warning=True)
     with mover.websocket(f"/api/games/{game['id']}/ws") as socket:
         socket.receive_json()
         advance(0.9 * 86400)

@@ -199,7 +199,7 @@ def test_random_and_greedy_lose_their_strengths_in_0010(sqlite_url: str) -> None
                          "VALUES (:g, :r, 1500, 300, :t)"),
                     {"g": game_id, "r": rated, **now},
                 )  # fmt: skip
-        upgrade(engine)
+        upgrade(engine, "0010")  # 0013 replays the games (these have no result)
         with engine.connect() as connection:
             seats_now = connection.execute(
                 text("SELECT game_id, seat, bot_name, bot_strength FROM seats ORDER BY 1, 2")
@@ -220,5 +220,118 @@ def test_random_and_greedy_lose_their_strengths_in_0010(sqlite_url: str) -> None
             assert [tuple(row) for row in changes_now] == [
                 (1, "bot:mcts:strong"), (1, "bot:random:"), (2, "bot:random:"),
             ]  # fmt: skip
+    finally:
+        engine.dispose()
+
+
+def test_messages_from_before_0012_are_the_players_free_text(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0010")
+        now = {"t": datetime.now(UTC)}
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                now,
+            )
+            connection.execute(
+                text("INSERT INTO games (id, game, players, options, seed, deal, status, "
+                     "version, to_act, turn_since, rated, created_by, created_at) VALUES "
+                     "(1, 'wotr', 2, '{}', 7, '{}', 'finished', 3, '[]', :t, 0, 1, :t)"),
+                now,
+            )  # fmt: skip
+            connection.execute(
+                text("INSERT INTO chat_messages (game_id, user_id, text, created_at) "
+                     "VALUES (1, 1, 'gg', :t)"),
+                now,
+            )  # fmt: skip
+        upgrade(engine)
+        with engine.begin() as connection:
+            row = connection.execute(text("SELECT room, phrase, text FROM chat_messages")).one()
+            assert tuple(row) == ("players", None, "gg")
+            connection.execute(
+                text("INSERT INTO chat_messages (game_id, user_id, text, phrase, room, "
+                     "created_at) VALUES (1, 1, '', 'good-luck', 'players', :t)"),
+                now,
+            )  # fmt: skip
+        downgrade(engine, "0010")
+        with engine.connect() as connection:  # a phrase keeps its key as its text
+            texts = connection.execute(text("SELECT text FROM chat_messages ORDER BY id"))
+            assert list(texts.scalars()) == ["gg", "good-luck"]
+    finally:
+        engine.dispose()
+
+
+def test_0013_replays_the_rated_games_into_weng_lin_and_glicko2_ratings(sqlite_url: str) -> None:
+    """A Wars of the Roses game of four, rated pairwise by Glicko-2 before 0013, is rated by
+    Weng-Lin after it; a duel keeps the Glicko-2 rating it had; a casual game stays unrated."""
+    from roses.server.ratings.glicko2 import Rating, Result, rate
+    from roses.server.ratings.systems import System
+    from roses.server.ratings.systems import rate as rate_game
+
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0010")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            for user in range(1, 5):
+                connection.execute(
+                    text("INSERT INTO users (id, name, is_guest, created_at) "
+                         "VALUES (:id, :name, 0, :t)"),
+                    {"id": user, "name": f"u{user}", "t": now},
+                )  # fmt: skip
+            games = [(1, "wotr", 4, [1, 0, 3, 2], True), (2, "roseking", 2, [0, 1], True),
+                     (3, "wotr", 3, [0, 1, 2], False), (4, "gone", 2, [0, 1], True)]  # fmt: skip
+            for game_id, game, players, ranks, rated in games:
+                connection.execute(
+                    text("INSERT INTO games (id, game, players, options, seed, deal, status, "
+                         "version, to_act, turn_since, result, rated, created_by, created_at) "
+                         "VALUES (:id, :game, :n, '{}', 7, '{}', 'finished', 3, '[]', :t, "
+                         ":result, :rated, 1, :t)"),
+                    {"id": game_id, "game": game, "n": players, "t": now, "rated": rated,
+                     "result": f'{{"ranks": {ranks}, "summary": {{}}}}'},
+                )  # fmt: skip
+                for seat in range(players):
+                    connection.execute(
+                        text("INSERT INTO seats (game_id, seat, user_id) VALUES (:g, :s, :u)"),
+                        {"g": game_id, "s": seat, "u": seat + 1},
+                    )
+            connection.execute(  # a plug-in game no longer offered: its rating is kept
+                text("INSERT INTO ratings (game, variant, rated, user_id, rating, deviation, "
+                     "volatility, games) VALUES ('gone', '2p', 'user:1', 1, 1234, 99, 0.06, 1)")
+            )  # fmt: skip
+            for user in range(1, 5):  # the pairwise Glicko-2 ratings 0005 gave game 1
+                connection.execute(
+                    text("INSERT INTO ratings (game, variant, rated, user_id, rating, deviation, "
+                         "volatility, games) VALUES ('wotr', '4p', :r, :u, 1600, 200, 0.06, 1)"),
+                    {"r": f"user:{user}", "u": user},
+                )  # fmt: skip
+        upgrade(engine)
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("SELECT game, variant, rated, rating, deviation, volatility, mu, sigma, "
+                     "games FROM ratings ORDER BY game, variant, rated")
+            ).all()  # fmt: skip
+            changes = connection.execute(text("SELECT count(*) FROM rating_changes")).scalar()
+        keys = [f"user:{user}" for user in range(1, 5)]
+        weng_lin = rate_game(System.WENG_LIN, {}, keys, [1, 0, 3, 2], (0, 1, 2, 3))
+        red, white = rate(Rating(), [Result(Rating(), 1)]), rate(Rating(), [Result(Rating(), 0)])
+        assert [tuple(row) for row in rows] == [
+            ("gone", "2p", "user:1", 1234, 99, 0.06, None, None, 1),
+            ("roseking", "2p", "user:1", red.rating, red.deviation, red.volatility, None, None, 1),
+            ("roseking", "2p", "user:2", white.rating, white.deviation, white.volatility, None,
+             None, 1),
+            *[("wotr", "4p", key, weng_lin[key].rating, weng_lin[key].deviation, None,
+               weng_lin[key].mu, weng_lin[key].sigma, 1) for key in keys],
+        ]  # fmt: skip
+        assert weng_lin["user:2"].rating > 1500 > weng_lin["user:3"].rating  # first, last
+        assert changes == 6
+        downgrade(engine, "0010")  # the numbers shown stay, with a newcomer's volatility
+        with engine.connect() as connection:
+            kept = connection.execute(
+                text("SELECT rating, volatility FROM ratings WHERE rated = 'user:2' "
+                     "AND game = 'wotr'")
+            ).one()  # fmt: skip
+        assert tuple(kept) == (weng_lin["user:2"].rating, 0.06)
     finally:
         engine.dispose()

@@ -116,6 +116,7 @@ def test_settings_start_off_and_are_kept_per_account(client: TestClient) -> None
         "browser": False,
         "sound": False,
         "email_available": False,  # this server has no ROSES_SMTP_URL
+        "email_confirmed": False,
     }
     saved = _put(ann, {"email": " Ann@Example.ORG ", "browser": True, "sound": True})
     assert saved.status_code == 200, saved.text

@@ -1,5 +1,6 @@
-"""Ratings: rated or casual games, Glicko-2 after each rated game, people and bots,
-the leaderboard and the profiles (which hold no game state)."""
+"""Ratings: rated or casual games, Glicko-2 after each rated duel and Weng-Lin after each
+rated game of more than two, people and bots, the leaderboard and the profiles (which hold
+no game state)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from fastapi.testclient import TestClient
 from roses.games import game_module
 from roses.server.accounts.users import SESSION_COOKIE
 from roses.server.ratings.glicko2 import Rating, Result, rate
-from roses.server.ratings.updates import scores
+from roses.server.ratings.systems import System, scores
+from roses.server.ratings.systems import rate as rate_game
 
 from .conftest import Player, sign_up
 from .hidden import assert_ratings_only
@@ -111,13 +113,15 @@ def test_a_rated_game_between_two_people_changes_both_ratings_as_glicko2_says(
         assert point["game_id"] == final["id"]
         assert point["rating"] == pytest.approx(rating.rating)
     red_record = profile(red, red.name)["record"]
+    won = int(ranks[0] == 0)
     assert red_record == [
         {
             "game": "roseking",
             "variant": "2p",
             "played": 1,
-            "won": int(ranks[0] == 0),
-            "seats": [{"seat": "Red", "played": 1, "won": int(ranks[0] == 0)}],
+            "won": won,
+            "win_rate": float(won),
+            "seats": [{"seat": "Red", "played": 1, "won": won, "win_rate": float(won)}],
         }
     ]
 
@@ -155,21 +159,78 @@ def test_bots_are_rated_per_strength(client: TestClient) -> None:
     assert len(player.get("/api/ratings/roseking/2p?limit=1").json()["players"]) == 1
 
 
-def test_in_the_team_game_each_player_is_rated_against_both_opponents(client: TestClient) -> None:
+def four_people(
+    client: TestClient, game: str, *, resigns: int, players: list[Player] | None = None
+) -> tuple[list[Player], Any]:
+    """A rated game of four people (new ones unless given: the first creates it, the others
+    join by invitation), ended by the resignation of seat ``resigns``."""
+    people_ = players or [sign_up(client, f"p{seat}") for seat in range(4)]
+    invites = [{"kind": "invite", "name": p.name} for p in people_[1:]]
+    body = {"game": game, "players": 4}
+    created = create(people_[0], [{"kind": "me"}, *invites], rated=True, **body)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    for joining in people_[1:]:
+        assert joining.post(f"/api/games/{game_id}/join").status_code == 200
+    resigned = people_[resigns].post(f"/api/games/{game_id}/resign")
+    assert resigned.status_code == 200, resigned.text
+    return people_, resigned.json()
+
+
+def expected_weng_lin(players: list[Player], ranks: list[int], teams: tuple[int, ...]) -> Any:
+    keys = [p.name for p in players]  # newcomers all: the keys only tell the seats apart
+    return rate_game(System.WENG_LIN, {}, keys, ranks, teams)
+
+
+def test_a_wars_of_the_roses_game_of_four_is_rated_by_weng_lin(client: TestClient) -> None:
+    players, game = four_people(client, "wotr", resigns=2)
+    ranks = game["result"]["ranks"]
+    assert ranks[2] == max(ranks) and ranks.count(max(ranks)) == 1  # the resigner alone last
+    answer = players[0].get("/api/ratings/wotr/4p").json()
+    assert answer["system"] == "openskill"
+    rows = people(board(players[0], "wotr", "4p"), *(p.name for p in players))
+    expected = expected_weng_lin(players, ranks, (0, 1, 2, 3))
+    for player in players:
+        assert rows[player.name]["rating"] == pytest.approx(expected[player.name].rating)
+        assert rows[player.name]["deviation"] == pytest.approx(expected[player.name].deviation)
+        assert rows[player.name]["games"] == 1
+    winner = players[ranks.index(0)].name
+    assert rows[winner]["rating"] > 1500 > rows[players[2].name]["rating"]
+    mine = profile(players[1], players[2].name)
+    assert [(r["game"], r["variant"], r["system"]) for r in mine["ratings"]] == [
+        ("wotr", "4p", "openskill")
+    ]
+    (point,) = mine["ratings"][0]["history"]
+    assert point["game_id"] == game["id"] and point["rating"] == rows[players[2].name]["rating"]
+    assert players[0].get("/api/ratings/wotr/2p").json()["system"] == "glicko2"
+
+
+def test_the_rose_king_team_game_moves_both_partners_alike(client: TestClient) -> None:
+    players, game = four_people(client, "roseking", resigns=0)
+    assert game["result"]["ranks"] == [1, 0, 1, 0]  # Red resigned with its partner (RK-16)
+    rows = people(board(players[0], variant="4p"), *(p.name for p in players))
+    red = [rows[players[seat].name]["rating"] for seat in (0, 2)]
+    white = [rows[players[seat].name]["rating"] for seat in (1, 3)]
+    assert red[0] == red[1] < 1500 < white[0] == white[1]
+    expected = expected_weng_lin(players, [1, 0, 1, 0], (0, 1, 0, 1))
+    assert red[0] == pytest.approx(expected[players[0].name].rating)
+    assert players[0].get("/api/ratings/roseking/4p").json()["system"] == "openskill"
+
+
+def test_bots_in_a_team_game_are_rated_by_weng_lin_too(client: TestClient) -> None:
+    """Me and a bot partner against two other bots: my rating falls when I resign, theirs
+    rise (each bot per name and strength, as in a duel)."""
     player = sign_up(client)
-    partner = BOT
     opponents = [{**BOT, "bot": "mcts", "strength": "quick"}, {**BOT, "bot": "greedy"}]
-    seats = [{"kind": "me"}, opponents[0], partner, opponents[1]]  # Red 1, White 1, Red 2, ...
-    before = [bot_rating(player, bot, "4p") for bot in opponents]
+    seats = [{"kind": "me"}, opponents[0], BOT, opponents[1]]  # Red 1, White 1, Red 2, ...
     created = create(player, seats, players=4, rated=True)
     assert created.status_code == 201, created.text
     game = player.post(f"/api/games/{created.json()['id']}/resign").json()
-    assert game["result"]["ranks"] == [1, 0, 1, 0]  # my team resigned with me (RK-16)
+    assert game["result"]["ranks"] == [1, 0, 1, 0]
     rows = board(player, variant="4p")
-    mine = people(rows, player.name)[player.name]
-    expected = rate(Rating(), [Result(before[0], 0), Result(before[1], 0)])
-    assert mine["rating"] == pytest.approx(expected.rating)
-    assert mine["deviation"] == pytest.approx(expected.deviation)
+    assert people(rows, player.name)[player.name]["rating"] < 1500
+    bots = {(row["bot"], row["strength"]) for row in rows if row["bot"] is not None}
+    assert {("mcts", "quick"), ("greedy", None), ("random", None)} <= bots
 
 
 def test_guests_are_never_rated(client: TestClient) -> None:

@@ -109,3 +109,21 @@ def test_a_game_without_a_rules_file_is_a_404_naming_it(client: TestClient) -> N
     assert answer.status_code == 404
     assert f"The game {DUEL.title} has no rules page yet." in answer.text
     assert f'<a href="/rules/{DUEL.name}">' not in answer.text
+
+
+TABLE_TALK = {"en": ("Table talk", "courtesy phrases"),
+              "de": ("Gespräch am Tisch", "Höflichkeitsfloskeln"),
+              "it": ("Conversazione al tavolo", "frasi di cortesia"),
+              "pt": ("Conversa à mesa", "frases de cortesia")}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", sorted(TABLE_TALK))
+def test_the_wotr_rules_say_the_table_offers_courtesy_only_wr20(
+    client: TestClient, language: str
+) -> None:
+    html = client.get("/rules/wotr", params={"lang": language}).text
+    heading, courtesy = TABLE_TALK[language]
+    assert heading in headings(html, 2)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+    assert "Non sono consentite discussioni strategiche e tattiche tra i giocatori" in text
+    assert courtesy in text

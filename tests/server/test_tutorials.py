@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from roses.games import GAMES, register
 from roses.roseking import parse_move
 from roses.roseking.tutorial import STEPS, Reason
 from roses.server.learn.rules_pages import WEB
+from tests.server.duel import DUEL
 from tests.server.hidden import assert_states_hide_the_pile, history, walk
 
 LAST = len(STEPS) - 1
@@ -125,10 +127,14 @@ def test_bad_requests_are_refused_with_a_sentence(client: TestClient) -> None:
         beyond.status_code == 404
         and beyond.json()["detail"] == f"The tutorial has steps 0 to {LAST}."
     )
-    none = client.get("/api/tutorials/wotr")
-    assert (
-        none.status_code == 404 and "Wars of the Roses has no tutorial yet" in none.json()["detail"]
-    )
+    register(DUEL)  # a game without a tutorial
+    try:
+        none = client.get("/api/tutorials/duel")
+        page = client.get("/tutorial/duel")
+    finally:
+        del GAMES[DUEL.name]
+    assert none.status_code == 404 and "has no tutorial yet" in none.json()["detail"]
+    assert page.status_code == 404
     unknown = client.get("/api/tutorials/chess")
     assert unknown.status_code == 404 and "chess" in unknown.json()["detail"]
 
@@ -136,4 +142,3 @@ def test_bad_requests_are_refused_with_a_sentence(client: TestClient) -> None:
 def test_the_tutorial_page(client: TestClient) -> None:
     page = client.get("/tutorial/roseking")
     assert page.status_code == 200 and "/static/js/tutorial.js" in page.text
-    assert client.get("/tutorial/wotr").status_code == 404

@@ -142,3 +142,15 @@ def test_any_json_parses_or_is_refused_and_changes_nothing(data: dict[str, Any])
         game.apply(seat, action)
     except IllegalActionError:
         assert game.state == before
+
+
+def test_a_refusal_crosses_processes_intact() -> None:
+    """Match games run in worker processes: a refusal must unpickle, not break the pool."""
+    import pickle
+
+    from roses.wotr.errors import IllegalActionError
+
+    error = IllegalActionError("troops", "{count} troops, more than {most}", count=22, most=20)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.field, copy.template, copy.params, str(copy)) == (
+        error.field, error.template, error.params, str(error))  # fmt: skip

@@ -8,12 +8,13 @@ from roses.bots.wotr import available_wotr_bots, make_wotr_bot
 from roses.bots.wotr.heuristic import HeuristicBot
 from roses.bots.wotr.match import bot_game
 from roses.wotr import Action, FrenchAid, Orders, Phase, Pick, PlayerView
+from roses.wotr.phases.planning import check_orders
 
 from .helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 
 def test_registry() -> None:
-    assert available_wotr_bots() == ["heuristic", "random", "search"]
+    assert available_wotr_bots() == ["heuristic", "random", "search", "search-model"]
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_wotr_bot("clever")
 
@@ -125,3 +126,22 @@ def test_heuristic_bribes_when_it_pays() -> None:
     assert isinstance(orders, Orders)
     assert orders.bribes.get("archbishop-of-york") == "black"
     assert "clifford" not in orders.bribes
+
+
+def test_heuristic_places_no_more_troops_than_a_player_has() -> None:
+    """WR-10: a player has 20 troops. Rich and present beside rivals' Locations in every
+    zone, the heuristic still plans a legal number (it once planned 49)."""
+    game = game_at(money=300)
+    state = game.state
+    zones: dict[str, list[str]] = {}
+    for card, icon in state.board.icons.items():
+        if icon.is_location:
+            zones.setdefault(icon.zone, []).append(card)
+    for cards in zones.values():
+        give(state, RED, cards[0])
+        for rival, card in zip((YELLOW, GREEN, BLUE) * 2, cards[1:], strict=False):
+            give(state, rival, card)
+    orders = HeuristicBot(1).act(game.view(RED))
+    assert isinstance(orders, Orders)
+    assert sum(orders.troops.values()) == state.board.model.troops.per_player
+    assert check_orders(state, RED, 300, 0, orders) == []

@@ -3,6 +3,7 @@ view only, regret matching that finds equilibria, and its time limit kept."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -12,7 +13,7 @@ from roses.bots.wotr import make_wotr_bot
 from roses.bots.wotr.draft import crowned_house, table_values
 from roses.bots.wotr.inference import inferred_money
 from roses.bots.wotr.match import bot_game
-from roses.bots.wotr.search import Matching, SearchBot, utilities
+from roses.bots.wotr.search import Matching, PlanSearch, SearchBot, utilities
 from roses.bots.wotr.table import table_of
 from roses.wotr import Orders, Phase, Pick, PlayerView
 from roses.wotr.actions import Action
@@ -73,6 +74,23 @@ def test_the_search_plans_legally_and_pays_in_full(players: int) -> None:
         assert len(report.candidates) == players and min(report.candidates) >= 2
         assert report.reveals > 0
         assert sum(report.average) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_modelled_search_best_responds_to_the_heuristic_styles(players: int) -> None:
+    """The others modelled as the heuristic's styles (a fixed mixture): they never learn,
+    and the viewer plays its favourite plan against them, a legal one (WR-10, WR-11)."""
+    game = planning_game(players, seed=players * 10 + 2, turn=2)
+    seat = game.awaiting()[0]
+    view = game.view(seat)
+    search = PlanSearch(view, random.Random(3), math.inf, iterations=30, modelled=True)
+    report = search.run()
+    others = [m for s, m in enumerate(search.matchings) if s != seat]
+    assert all(set(m.regrets) == {0.0} and set(m.totals) == {0.0} for m in others)
+    plan = search.choose(report)
+    assert plan == search.candidates[seat][report.average.index(max(report.average))]
+    assert view.check(plan) == [] and view.cost(plan) <= view.my_money
+    assert isinstance(make_wotr_bot("search-model", seed=1, time_limit=0.2).act(view), Orders)
 
 
 def test_the_search_plays_whole_games_legally() -> None:

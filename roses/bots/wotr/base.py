@@ -29,6 +29,7 @@ def _factories() -> dict[str, Factory]:
         "random": lambda seed, _seconds: RandomPlanner(seed),  # they answer at once
         "heuristic": lambda seed, _seconds: HeuristicBot(seed),
         "search": SearchBot,
+        "search-model": lambda seed, seconds: SearchBot(seed, seconds, modelled=True),
     }
 
 

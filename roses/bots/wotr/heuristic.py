@@ -166,6 +166,7 @@ class HeuristicBot:
         mercenaries = view.my_mercenaries
         troops: dict[str, int] = {}
         placed_mercs: dict[str, int] = {}
+        troops_left = board.model.troops.per_player  # the player's troop pieces (WR-10)
 
         # Attack: opponents' Locations where present, the leader's first, best value per cost.
         leader = self.leader(view)
@@ -189,10 +190,11 @@ class HeuristicBot:
         for _, value, needed, card in targets:
             free = min(mercenaries, needed)
             cost = (needed - free) * unit
-            if cost > budget or value < cost * self.style.pound_vp:
+            if cost > budget or needed - free > troops_left or value < cost * self.style.pound_vp:
                 continue
             mercenaries -= free
             budget -= cost
+            troops_left -= needed - free
             if needed - free:
                 troops[card] = needed - free
             if free:
@@ -212,9 +214,10 @@ class HeuristicBot:
             if mercenaries:
                 placed_mercs[card] = placed_mercs.get(card, 0) + 1
                 mercenaries -= 1
-            elif budget >= unit and icon.income + icon.cp >= 7:
+            elif budget >= unit and troops_left and icon.income + icon.cp >= 7:
                 troops[card] = troops.get(card, 0) + 1
                 budget -= unit
+                troops_left -= 1
         if mercenaries and mine:
             placed_mercs[mine[0]] = placed_mercs.get(mine[0], 0) + mercenaries
 

@@ -83,6 +83,7 @@ THEIR_BIDS: Final = (0, 2, 4, 7)  # the others' Calais bids weighed
 WIDEN_AT: Final = (0.3, 0.55, 0.75)  # shares of the budget after which candidates are added
 WIDEN_TOP: Final = 2  # around this many of a seat's favourite plans
 SATURATED: Final = 200  # iterations without a new combination before widening again
+MAIN_STYLE: Final = 0.6  # modelled others: how often a seat plans the heuristic's own way
 
 
 @dataclass
@@ -170,16 +171,24 @@ class PlanSearch:
         rng: random.Random,
         deadline: float,
         iterations: int | None = None,
+        include: Orders | None = None,
+        modelled: bool = False,
     ) -> None:
         assert view.viewer is not None and view.phase is Phase.PLANNING
         self.view, self.rng, self.deadline = view, rng, deadline
+        # The others as the heuristic's styles would plan (a fixed mixture the viewer best
+        # responds to) rather than as players who adapt to the viewer (an equilibrium).
+        self.modelled = modelled
+        self.styled = [0] * view.players  # each seat's first candidates: the styles' plans
         self.max_iterations = iterations
+        self.include = include  # a plan the viewer's candidates must hold (a review's)
         self.me = view.viewer
         self.money = inferred_money(view)
         self.table = table_of(view, self.money)
         self.candidates: list[list[Orders]] = [[] for _ in range(view.players)]
         self.cache: dict[tuple[int, ...], tuple[float, ...]] = {}
         self.iterations = 0
+        self.matchings: list[Matching] = []  # each seat's, once the search has run
 
     def out_of_time(self, deadline: float | None = None) -> bool:
         return time.perf_counter() >= (self.deadline if deadline is None else deadline)
@@ -207,6 +216,10 @@ class PlanSearch:
                     continue
                 planner = HeuristicBot(self.rng.randrange(2**32), style)
                 self.add_candidate(seat, planner.plan(views[seat]))
+        self.styled = [len(plans) for plans in self.candidates]
+        if self.include is not None and self.include not in self.candidates[self.me]:
+            # Valued like the search's own plans; not checked again: the engine accepted it.
+            self.candidates[self.me].append(self.include)
         for seat in range(self.view.players):
             self.add_candidate(seat, Orders())
         # The others' Calais bids, against which the viewer's own bids are weighed...
@@ -240,7 +253,7 @@ class PlanSearch:
         """New candidates near the plans the search likes best so far: the viewer's, and
         the others' too in a 2-player game or when ``everyone`` (with more seats each
         iteration costs more). They join with no regret, tried from the next iteration."""
-        everyone = everyone or self.view.players == 2
+        everyone = (everyone or self.view.players == 2) and not self.modelled
         for seat in range(self.view.players) if everyone else [self.me]:
             average = matchings[seat].average()
             best = sorted(range(len(average)), key=average.__getitem__, reverse=True)
@@ -253,7 +266,7 @@ class PlanSearch:
     def run(self) -> SearchReport:
         self.make_candidates()
         seats = range(self.view.players)
-        matchings = [Matching(len(self.candidates[seat])) for seat in seats]
+        matchings = self.matchings = [Matching(len(self.candidates[seat])) for seat in seats]
         start = time.perf_counter()
         widenings = list(WIDEN_AT)
         grew_at, known = 0, 0  # the last iteration that resolved a new combination
@@ -268,8 +281,14 @@ class PlanSearch:
                 self.widen(matchings, everyone=True)
                 grew_at = self.iterations
             self.iterations += 1
-            profile = [self._sample(matching) for matching in matchings]
+            profile = [
+                self._sample_model(seat) if self.modelled and seat != self.me
+                else self._sample(matching)
+                for seat, matching in enumerate(matchings)
+            ]  # fmt: skip
             for seat in seats:
+                if self.modelled and seat != self.me:
+                    continue  # a model does not learn
                 values = []
                 for index in range(matchings[seat].size):
                     if self.out_of_time():
@@ -289,14 +308,26 @@ class PlanSearch:
     def choose(self, report: SearchReport) -> Orders:
         """A plan drawn from the viewer's average strategy, rare ones left out (a short
         search's average is mostly noise); the heuristic's plan if there was no time."""
+        if report.iterations == 0:  # not one full iteration
+            return self.candidates[self.me][0]
+        if self.modelled:  # the best response to the model: nothing to hide from it
+            average = report.average
+            return self.candidates[self.me][max(range(len(average)), key=average.__getitem__)]
         kept = max(KEPT_SHARE, KEPT_OF_BEST * max(report.average))
         weights = [p if p >= kept else 0.0 for p in report.average]
-        if report.iterations == 0 or sum(weights) <= 0:  # not one full iteration
+        if sum(weights) <= 0:
             return self.candidates[self.me][0]
         return self.rng.choices(self.candidates[self.me], weights=weights)[0]
 
     def _sample(self, matching: Matching) -> int:
         return self.rng.choices(range(matching.size), weights=matching.strategy())[0]
+
+    def _sample_model(self, seat: int) -> int:
+        """A modelled seat's plan: the heuristic's own most often, else another style's."""
+        styled = max(1, self.styled[seat])
+        if styled == 1 or self.rng.random() < MAIN_STYLE:
+            return 0
+        return self.rng.randrange(1, styled)
 
 
 class SearchBot:
@@ -310,10 +341,12 @@ class SearchBot:
         seed: int | None = None,
         time_limit: float | None = None,
         iterations: int | None = None,
+        modelled: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.time_limit = DEFAULT_SECONDS if time_limit is None else time_limit
         self.iterations = iterations
+        self.modelled = modelled
         self.heuristic = HeuristicBot(self.rng.randrange(2**32))
         self.last_report: SearchReport | None = None
 
@@ -329,6 +362,6 @@ class SearchBot:
         deadline = time.perf_counter() + searching
         if self.iterations is not None:
             deadline = math.inf
-        search = PlanSearch(view, self.rng, deadline, self.iterations)
+        search = PlanSearch(view, self.rng, deadline, self.iterations, modelled=self.modelled)
         report = self.last_report = search.run()
         return search.choose(report)

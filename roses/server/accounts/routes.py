@@ -1,25 +1,37 @@
-"""The accounts API: register, sign in and out, guests.
+"""The accounts API: register, sign in and out, guests; the password changed or reset, the
+signed-in browsers listed and signed out, one's data downloaded, the account deleted.
 
-Signing in is throttled by name and by address, and password hashing runs in a few slots
-at a time (``quotas.Limiter``): a burst of sign-ins waits instead of filling memory."""
+Signing in is throttled by source (``sign_in_throttle``), and password hashing runs in a
+few slots at a time (``quotas.Limiter``): a burst of sign-ins waits instead of filling
+memory. (Asking for a reset link and confirming an e-mail address send e-mail: their
+routes are ``notify``'s.)"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
 
 from ..db.models import User
-from ..errors import Conflict, NotSignedIn
+from ..errors import Conflict, Forbidden, NotFound, NotSignedIn
 from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
-from ..services import Sessions, services
-from . import sign_outs, users
+from ..services import Services, Sessions, services
+from . import sign_in_throttle, sign_outs, users
+from .data import account_data
+from .deletion import Deleted, delete_account
 from .guest_upgrade import seated_game_ids, upgrade_guest
+from .passwords import PasswordChanged, change_password, check_reset_token, reset_password
 from .quotas import client_address
+from .sessions import SESSION_ID_LENGTH, sessions_of
+from .sessions import end_sessions as end_account_sessions
 from .signed_in import CurrentUser
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
@@ -44,7 +56,15 @@ def _chosen_language(request: Request) -> str | None:
     return current() if request.cookies.get(LANGUAGE_COOKIE) in LANGUAGES else None
 
 
-def _signed_in_response(request: Request, user: User, token: str, status: int) -> JSONResponse:
+def _user_agent(request: Request) -> str | None:
+    return request.headers.get("user-agent")
+
+
+def _signed_in_response(
+    request: Request, user: User, token: str, status: int, device: str | None = None
+) -> JSONResponse:
+    """The account as ``/api/me`` answers, with the session cookie (and, for a registered
+    account, the device cookie that spares this browser the name's throttle)."""
     response = JSONResponse(user_json(user), status_code=status)
     if user.language:  # signing in brings the account's language to this browser
         _remember_language(request, response, user.language)
@@ -57,7 +77,24 @@ def _signed_in_response(request: Request, user: User, token: str, status: int) -
         samesite="lax",
         secure=settings.secure_cookies,
     )
+    if device is not None:
+        response.set_cookie(
+            sign_in_throttle.DEVICE_COOKIE,
+            device,
+            max_age=sign_in_throttle.DEVICE_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookies,
+        )
     return response
+
+
+def _known_source(request: Request, db: Session, user: User) -> str:
+    """``user`` signed in here: this address and browser are known sources from now on;
+    the browser's new device cookie."""
+    sign_in_throttle.remember_address(db, user.id, client_address(request))
+    device = sign_in_throttle.read_device(db, request.cookies.get(sign_in_throttle.DEVICE_COOKIE))
+    return sign_in_throttle.device_cookie(db, device, user.id)
 
 
 @router.post("/accounts/register", status_code=201, tags=["accounts"])
@@ -71,44 +108,49 @@ async def register(body: Registration, request: Request, sessions: Sessions) -> 
         N_("too many accounts were created from your address lately"),
     )
 
-    def create() -> tuple[User, str]:
+    def create() -> tuple[User, str, str]:
         with sessions.begin() as db:
             user = users.register(db, body.name, body.password)
             user.language = _chosen_language(request)
-            return user, users.start_session(db, user, services(request).settings.session_days)
+            days = services(request).settings.session_days
+            token = users.start_session(db, user, days, _user_agent(request))
+            return user, token, _known_source(request, db, user)
 
-    user, token = await limiter.hashing(create)
-    return _signed_in_response(request, user, token, 201)
+    user, token, device = await limiter.hashing(create)
+    return _signed_in_response(request, user, token, 201, device)
 
 
 @router.post("/accounts/login", tags=["accounts"])
 async def login(body: Credentials, request: Request, sessions: Sessions) -> JSONResponse:
     """Sign in; the name's case and Unicode form do not matter. After repeated failures
-    for one name or from one address, 429 with Retry-After."""
+    from one source, 429 with Retry-After; a name's owner, from an address or a browser
+    that signed in to it before, is not slowed by strangers' failures (docs/configuration.md)."""
     limiter = services(request).limiter
     account, address = users.name_key(body.name), client_address(request)
+    device_cookie = request.cookies.get(sign_in_throttle.DEVICE_COOKIE)
 
-    def sign_in() -> tuple[User, str]:
-        # Checked in the hashing slot, after any wait: of a burst of wrong passwords only
-        # as many are hashed as the limits allow, the rest are refused at once.
-        limiter.check(
-            "login_failures_per_account", account, N_("too many failed sign-ins to this name")
-        )
-        limiter.check(
-            "login_failures_per_address", address, N_("too many failed sign-ins from your address")
-        )
+    def sign_in() -> tuple[User, str, str]:
         with sessions.begin() as db:
+            device = sign_in_throttle.read_device(db, device_cookie)
+            known = users.find_user(db, body.name)
+            limits = sign_in_throttle.limits_for(db, known, account, address, device)
+            # Checked in the hashing slot, after any wait: of a burst of wrong passwords
+            # only as many are hashed as the limits allow, the rest are refused at once.
+            for limit in limits:
+                limiter.check(limit.window, limit.key, limit.message)
             try:
                 user = users.authenticate(db, body.name, body.password)
             except NotSignedIn:
-                limiter.count("login_failures_per_account", account)
-                limiter.count("login_failures_per_address", address)
+                for limit in limits:
+                    limiter.count(limit.window, limit.key)
                 raise
             user.language = user.language or _chosen_language(request)
-            return user, users.start_session(db, user, services(request).settings.session_days)
+            days = services(request).settings.session_days
+            token = users.start_session(db, user, days, _user_agent(request))
+            return user, token, _known_source(request, db, user)
 
-    user, token = await limiter.hashing(sign_in)
-    return _signed_in_response(request, user, token, 200)
+    user, token, device = await limiter.hashing(sign_in)
+    return _signed_in_response(request, user, token, 200, device)
 
 
 @router.post("/accounts/guest", status_code=201, tags=["accounts"])
@@ -122,7 +164,8 @@ def guest(request: Request, sessions: Sessions) -> JSONResponse:
     with sessions.begin() as db:
         user = users.create_guest(db)
         user.language = _chosen_language(request)
-        token = users.start_session(db, user, services(request).settings.session_days)
+        days = services(request).settings.session_days
+        token = users.start_session(db, user, days, _user_agent(request))
     return _signed_in_response(request, user, token, 201)
 
 
@@ -197,3 +240,216 @@ async def upgrade(
         games.evict(game_id)
     sign_outs.account_changed(services(request), users.token_hash(token), game_ids)
     return user_json(upgraded)  # as GET /api/me answers
+
+
+# -- the account's lifecycle ----------------------------------------------------------------
+
+NewPassword = Annotated[str, Field(min_length=8, max_length=200)]
+
+
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    current: str = Field(min_length=1, max_length=200, description="the password now")
+    new: NewPassword = Field(description="the new password, at least 8 characters")
+
+
+class PasswordReset(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=8, max_length=300, description="the token of the e-mail's link")
+    password: NewPassword = Field(description="the new password, at least 8 characters")
+
+
+class ResetLink(BaseModel):
+    name: str = Field(description="the account the link resets")
+
+
+class Deletion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    password: str = Field(min_length=1, max_length=200, description="the account's password")
+
+
+class SessionOut(BaseModel):
+    id: str = Field(description="names the session here; it signs nobody in")
+    created_at: str = Field(description="when it signed in, ISO 8601 in UTC")
+    expires_at: str
+    browser: str | None = Field(description="the browser's User-Agent as it signed in")
+    current: bool = Field(description="whether it is the session asking")
+
+
+ResetToken = Annotated[str, Path(min_length=8, max_length=300)]
+SessionId = Annotated[
+    str, Path(pattern=f"^[0-9a-f]{{{SESSION_ID_LENGTH}}}$", description="a session's id")
+]
+
+
+def _session_hash(request: Request) -> str:
+    return users.token_hash(request.cookies.get(users.SESSION_COOKIE, ""))
+
+
+@contextmanager
+def _password_guessing(request: Request, user: User) -> Iterator[None]:
+    """A password given while signed in (to change it, to delete the account) is counted
+    like a sign-in from this address: a stolen session cannot guess it at leisure."""
+    limiter = services(request).limiter
+    key = f"{users.name_key(user.name)}|{client_address(request)}"
+    message = N_("too many wrong passwords from your address")
+    limiter.check("login_failures_per_account_address", key, message)
+    try:
+        yield
+    except Forbidden:
+        limiter.count("login_failures_per_account_address", key)
+        raise
+
+
+def _signed_out(app: Services, ended: list[str]) -> None:
+    for token_hash in ended:
+        sign_outs.session_ended(app, token_hash)
+
+
+def _without_session_cookie(status: int = 204) -> Response:
+    response = Response(status_code=status)
+    response.delete_cookie(users.SESSION_COOKIE)
+    return response
+
+
+@router.post("/accounts/password", status_code=204, tags=["accounts"])
+async def new_password(
+    body: PasswordChange, user: CurrentUser, request: Request, sessions: Sessions
+) -> Response:
+    """Change my password, giving the current one (403 if wrong; 409 for a guest). Every
+    other browser signed in to my account is signed out; this one stays signed in."""
+    keep = _session_hash(request)
+
+    def change() -> PasswordChanged:
+        with _password_guessing(request, user), sessions.begin() as db:
+            return change_password(db, user.id, body.current, body.new, keep)
+
+    changed = await services(request).limiter.hashing(change)
+    _signed_out(services(request), changed.ended)
+    return Response(status_code=204)
+
+
+@router.get("/accounts/password-reset/{token}", tags=["accounts"])
+async def reset_link(token: ResetToken, request: Request, sessions: Sessions) -> ResetLink:
+    """Whether a reset link still works (404 saying why not), and for which account."""
+
+    def check() -> ResetLink:
+        with sessions.begin() as db:  # (the key is made here if no link was ever made)
+            return ResetLink(name=check_reset_token(db, token, services(request).now()).name)
+
+    return await asyncio.to_thread(check)
+
+
+@router.post("/accounts/password-reset/complete", tags=["accounts"])
+async def complete_reset(body: PasswordReset, request: Request, sessions: Sessions) -> JSONResponse:
+    """Set a new password through an e-mail's reset link (it works once, within the hour:
+    404 saying why otherwise). Every session of the account is signed out, and this browser
+    signed in."""
+
+    def reset() -> tuple[PasswordChanged, str, str]:
+        with sessions.begin() as db:
+            changed = reset_password(db, body.token, body.password, services(request).now())
+            days = services(request).settings.session_days
+            token = users.start_session(db, changed.user, days, _user_agent(request))
+            return changed, token, _known_source(request, db, changed.user)
+
+    changed, token, device = await services(request).limiter.hashing(reset)
+    _signed_out(services(request), changed.ended)
+    return _signed_in_response(request, changed.user, token, 200, device)
+
+
+@router.get("/accounts/sessions", tags=["accounts"])
+async def list_sessions(
+    user: CurrentUser, request: Request, sessions: Sessions
+) -> list[SessionOut]:
+    """The browsers signed in to my account, newest first."""
+    current_hash = _session_hash(request)
+
+    def read() -> list[SessionOut]:
+        with sessions() as db:
+            return [
+                SessionOut(
+                    id=info.id,
+                    created_at=info.created_at.isoformat(),
+                    expires_at=info.expires_at.isoformat(),
+                    browser=info.user_agent,
+                    current=info.current,
+                )
+                for info in sessions_of(db, user.id, current_hash)
+            ]
+
+    return await asyncio.to_thread(read)
+
+
+@router.delete("/accounts/sessions", status_code=204, tags=["accounts"])
+async def sign_out_everywhere(user: CurrentUser, request: Request, sessions: Sessions) -> Response:
+    """Sign out everywhere: every browser signed in to my account, this one included (their
+    sockets close in every server process)."""
+
+    def end() -> list[str]:
+        with sessions.begin() as db:
+            return end_account_sessions(db, user.id)
+
+    _signed_out(services(request), await asyncio.to_thread(end))
+    return _without_session_cookie()
+
+
+@router.delete("/accounts/sessions/{session}", status_code=204, tags=["accounts"])
+async def sign_out_one(
+    session: SessionId, user: CurrentUser, request: Request, sessions: Sessions
+) -> Response:
+    """Sign one of my browsers out (404 if no session of mine has that id)."""
+
+    def end() -> list[str]:
+        with sessions.begin() as db:
+            return end_account_sessions(db, user.id, only=session)
+
+    ended = await asyncio.to_thread(end)
+    if not ended:
+        raise NotFound(_("no browser of yours is signed in with that session"))
+    _signed_out(services(request), ended)
+    if _session_hash(request) in ended:
+        return _without_session_cookie()
+    return Response(status_code=204)
+
+
+@router.get("/accounts/data", tags=["accounts"])
+async def download_data(user: CurrentUser, request: Request, sessions: Sessions) -> JSONResponse:
+    """Everything the server keeps of my account, as a JSON file: the account, settings,
+    sessions, games (their envelopes: never a deal, another seat's hand or plan), chat and
+    ratings."""
+    current_hash = _session_hash(request)
+
+    def read() -> dict[str, Any]:
+        with sessions() as db:
+            fresh = db.get(User, user.id)
+            assert fresh is not None
+            return account_data(db, fresh, current_hash)
+
+    data = await asyncio.to_thread(read)
+    filename = f"roses-account-{user.id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.post("/accounts/delete", status_code=204, tags=["accounts"])
+async def delete(
+    body: Deletion, user: CurrentUser, request: Request, sessions: Sessions
+) -> Response:
+    """Delete my account, giving its password (403 if wrong; 409 for a guest or while I sit
+    in an unfinished game). My data goes; my finished games stay, my seat in them shown as
+    a deleted player; my ratings leave the leaderboards. Every browser is signed out."""
+
+    def remove() -> Deleted:
+        with _password_guessing(request, user), sessions.begin() as db:
+            return delete_account(db, user.id, body.password)
+
+    deleted = await services(request).limiter.hashing(remove)
+    app = services(request)
+    _signed_out(app, deleted.ended)
+    for game_id in deleted.game_ids:
+        app.games.evict(game_id)
+    sign_outs.account_changed(app, "", deleted.game_ids)
+    return _without_session_cookie()

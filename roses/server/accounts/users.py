@@ -93,23 +93,38 @@ def create_guest(db: Session) -> User:
     return _add_account(db, User(name=name, password_hash=None, is_guest=True))
 
 
-def authenticate(db: Session, name: str, password: str) -> User:
-    """The account if the password is right. Unknown names and guests cost one hash too."""
-    user = find_user(db, name)
+class WrongPassword(Exception):
+    """The password given is not the account's (or it has none)."""
+
+
+def verify_password(user: User | None, password: str) -> None:
+    """WrongPassword unless ``password`` is ``user``'s. Unknown names and guests cost one
+    hash too, so that the time taken tells nothing."""
     stored = user.password_hash if user is not None else None
     try:
         _hasher.verify(stored or _stand_in_hash(), password)
     except (VerificationError, InvalidHashError):
         stored = None
     if user is None or stored is None:
-        raise NotSignedIn(_("wrong name or password"))
+        raise WrongPassword
     if _hasher.check_needs_rehash(stored):  # hashes made with older, costlier parameters
         user.password_hash = hash_password(password)
+
+
+def authenticate(db: Session, name: str, password: str) -> User:
+    """The account if the password is right."""
+    user = find_user(db, name)
+    try:
+        verify_password(user, password)
+    except WrongPassword:
+        raise NotSignedIn(_("wrong name or password")) from None
+    assert user is not None
     return user
 
 
-def start_session(db: Session, user: User, days: int) -> str:
-    """A new session for ``user``; returns the cookie's token (only its hash is stored)."""
+def start_session(db: Session, user: User, days: int, user_agent: str | None = None) -> str:
+    """A new session for ``user`` in the browser ``user_agent`` (what its owner's session
+    list shows); returns the cookie's token (only its hash is stored)."""
     token = secrets.token_urlsafe(32)
     now = utcnow()
     # Each sign-in sweeps this user's expired sessions, so the table does not only grow.
@@ -121,6 +136,8 @@ def start_session(db: Session, user: User, days: int) -> str:
             token_hash=token_hash(token),
             user_id=user.id,
             expires_at=now + timedelta(days=days),
+            created_at=now,
+            user_agent=user_agent[:200] if user_agent else None,
         )
     )
     return token

@@ -12,7 +12,14 @@ Where the data lives (migration 0006):
   last started or stopped); ``deadline`` when its time runs out, set only while its clock
   runs (the seat is in ``games.to_act``); ``warn_at`` the moment 80% of the time it had for
   the current decision is used; ``warned_at`` when the 80% warning for the current decision
-  went out (NULL: not yet; cleared whenever the clock starts for a new decision).
+  went out (NULL: not yet; cleared whenever the clock starts for a new decision);
+  ``paused_from`` to ``paused_until`` its player's vacation (migration 0013,
+  ``lobby/vacation.py``): a correspondence clock's pause, never a live one's.
+
+A pause moves a running clock's ``deadline`` and ``warn_at`` by exactly its length (``pause``;
+``resume`` gives back the part not taken), so the timeout service and the warnings, which
+read only those moments, respect it with no work of their own; the time left stands still
+until ``paused_until``, and a decision that starts during the pause counts from its end.
 
 Only a running game's clocks count (``games.status = 'active'``). A clock starts once every
 seat is filled (the game starts). Live: each seat has ``initial_ms``; the increment is added
@@ -156,9 +163,21 @@ def _ms(delta: timedelta) -> int:
 
 
 def _run(clock: SeatClock, time_left_ms: int, now: datetime, warned: datetime | None) -> SeatClock:
-    deadline = now + timedelta(milliseconds=time_left_ms)
-    warn_at = now + timedelta(milliseconds=max(0, time_left_ms) * WARN_FRACTION)
-    return SeatClock(clock.seat, time_left_ms, now, deadline, warn_at, warned)
+    start = clock.ticks_from(now)  # a clock started during its player's vacation waits for its end
+    deadline = start + timedelta(milliseconds=time_left_ms)
+    warn_at = start + timedelta(milliseconds=max(0, time_left_ms) * WARN_FRACTION)
+    return replace(
+        clock, time_left_ms=time_left_ms, since=now, deadline=deadline, warn_at=warn_at,
+        warned_at=warned,
+    )  # fmt: skip
+
+
+def _paused_ms(clock: SeatClock, start: datetime, end: datetime) -> int:
+    """How much of ``start`` to ``end`` the seat's vacation covers."""
+    if clock.paused_from is None or clock.paused_until is None:
+        return 0
+    overlap = min(end, clock.paused_until) - max(start, clock.paused_from)
+    return max(0, _ms(overlap))
 
 
 def start_clocks(
@@ -188,10 +207,13 @@ def after_action(
             left = clock.remaining_ms(now)
             if control.live:
                 left = max(0, left) + control.increment_ms
-            changed.append(SeatClock(clock.seat, left, now))
+            changed.append(
+                replace(clock, time_left_ms=left, since=now, deadline=None, warn_at=None)
+            )
         elif waited and not clock.running:
             if clock.seat == actor:  # a take-back
-                spent = _ms(now - clock.since) + (control.increment_ms if control.live else 0)
+                spent = _ms(now - clock.since) - _paused_ms(clock, clock.since, now)
+                spent += control.increment_ms if control.live else 0
                 changed.append(_run(clock, clock.time_left_ms - spent, now, clock.warned_at))
             else:
                 left = clock.time_left_ms if control.live else control.per_decision_ms()
@@ -199,6 +221,34 @@ def after_action(
         else:
             changed.append(clock)
     return changed
+
+
+def pause(control: TimeControl, clock: SeatClock, now: datetime, until: datetime) -> SeatClock:
+    """``clock`` paused from ``now`` to ``until`` (its player's vacation; no other pause of it
+    lasts at ``now``). A running clock's deadline and 80% warning move by exactly the pause;
+    a stopped one waits for ``until`` when it starts. A live clock is never paused."""
+    if control.live or until <= now or clock.paused_at(now):
+        return clock
+    paused = replace(clock, paused_from=now, paused_until=until)
+    if not clock.running:
+        return paused
+    return _shifted(paused, until - now)
+
+
+def resume(clock: SeatClock, now: datetime) -> SeatClock:
+    """``clock``'s pause ended early at ``now`` (the vacation given back): the deadline
+    moves back by the part of the pause not taken, so the time left is what it was."""
+    if not clock.paused_at(now) or clock.paused_until is None:
+        return clock
+    unused = clock.paused_until - now
+    resumed = replace(clock, paused_until=now)
+    return _shifted(resumed, -unused) if clock.running else resumed
+
+
+def _shifted(clock: SeatClock, delta: timedelta) -> SeatClock:
+    assert clock.deadline is not None
+    warn_at = None if clock.warn_at is None else clock.warn_at + delta
+    return replace(clock, deadline=clock.deadline + delta, warn_at=warn_at)
 
 
 def stopped(clocks: list[SeatClock], now: datetime) -> list[SeatClock]:
@@ -272,6 +322,8 @@ def seat_clocks(game: Game) -> list[SeatClock] | None:
             None if seat.deadline is None else as_utc(seat.deadline),
             None if seat.warn_at is None else as_utc(seat.warn_at),
             None if seat.warned_at is None else as_utc(seat.warned_at),
+            None if seat.paused_from is None else as_utc(seat.paused_from),
+            None if seat.paused_until is None else as_utc(seat.paused_until),
         )
         for seat in game.seats
     ]
@@ -325,6 +377,7 @@ def mark_warned(db: Session, warning: ClockWarning, now: datetime) -> bool:
             Seat.seat == warning.seat,
             Seat.clock_since == warning.clock_since,
             Seat.deadline.is_not(None),
+            Seat.warn_at <= now,  # not if a vacation moved the warning on meanwhile
         )
         .values(warned_at=now)
         .execution_options(synchronize_session=False)
@@ -358,4 +411,11 @@ def clock_json(
         if clocks is None
         else [None if c.deadline is None else c.deadline.isoformat() for c in clocks],
         "claimable_by": claimable_by,
+        # Each seat's vacation, while it lasts: its clock stands still until then.
+        "paused_until": None
+        if clocks is None
+        else [
+            c.paused_until.isoformat() if c.paused_until and c.paused_at(now) else None
+            for c in clocks
+        ],
     }

@@ -48,6 +48,9 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The site's language for this account (i18n.LANGUAGES); None: the browser's (0008).
     language: Mapped[str | None] = mapped_column(String(8), default=None)
+    # When its owner deleted it (accounts/deletion.py): the row stays, under a name kept
+    # for deleted players, so that the games it played keep their seats (0011).
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class LoginSession(Base):
@@ -58,6 +61,9 @@ class LoginSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # What the owner's session list shows of it (0011).
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    user_agent: Mapped[str | None] = mapped_column(String(200), default=None)
 
 
 class Game(Base):
@@ -110,6 +116,9 @@ class Seat(Base):
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     warn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The occupant's vacation (a correspondence clock paused): from when until when (0013).
+    paused_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     user: Mapped[User | None] = relationship(foreign_keys=[user_id], lazy="joined")
     invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")
@@ -149,14 +158,18 @@ def as_utc(moment: datetime) -> datetime:
 
 
 class ChatMessage(Base):
-    """A player's message at a game's table: read by everyone who may watch the game."""
+    """A message at a game's table: a player's (read by everyone who may watch the game) or
+    a spectator's (read by the spectators, and by the players once the game is over)."""
 
     __tablename__ = "chat_messages"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    text: Mapped[str] = mapped_column(String(500))
+    text: Mapped[str] = mapped_column(String(500))  # empty for a phrase
+    # A courtesy phrase's key (``play/courtesy.py``), translated for each reader; or None.
+    phrase: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    room: Mapped[str] = mapped_column(String(12), default="players", server_default="players")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     user: Mapped[User] = relationship(lazy="joined")
@@ -173,6 +186,53 @@ class ChatMute(Base):
     muted_user_id: Mapped[int] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
+
+
+class Follow(Base):
+    """``user_id`` follows ``followed_id``; two who follow each other are friends."""
+
+    __tablename__ = "follows"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    followed_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Block(Base):
+    """``user_id`` blocked ``blocked_id``: neither sees the other's open games, invites,
+    joins, talks or writes to the other (``accounts/blocks.py``)."""
+
+    __tablename__ = "blocks"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PrivateMessage(Base):
+    """A short message from one friend to another (``roses/server/people/``)."""
+
+    __tablename__ = "private_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sender_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    recipient_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    sender: Mapped[User] = relationship(foreign_keys=[sender_id], lazy="joined")
+    recipient: Mapped[User] = relationship(foreign_keys=[recipient_id], lazy="joined")
 
 
 class RematchVote(Base):
@@ -200,7 +260,9 @@ class Rematch(Base):
 
 
 class PlayerRating(Base):
-    """A person's or a bot's (name and strength) Glicko-2 rating in one game and variant."""
+    """A person's or a bot's (name and strength) rating in one game and variant: the number
+    shown and its deviation, and what its system goes on from (``ratings/systems.py``):
+    Glicko-2's volatility for a duel, Weng-Lin's mu and sigma otherwise."""
 
     __tablename__ = "ratings"
 
@@ -212,8 +274,26 @@ class PlayerRating(Base):
     )
     rating: Mapped[float] = mapped_column(Float)
     deviation: Mapped[float] = mapped_column(Float)
-    volatility: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float | None] = mapped_column(Float)
+    mu: Mapped[float | None] = mapped_column(Float)
+    sigma: Mapped[float | None] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class VacationAllowance(Base):
+    """A person's vacation days (roses/server/clocks/vacation.py): ``banked_ms`` as of
+    ``banked_at`` (it accrues from then on), and the vacation taken, if any (0013). A
+    person without a row has the allowance of a new account, accrued since they joined."""
+
+    __tablename__ = "vacation_allowances"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    banked_ms: Mapped[int] = mapped_column(BigInteger)
+    banked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class RatingChange(Base):
@@ -247,7 +327,10 @@ class AnalysisRow(Base):
 
 @dataclass(frozen=True)
 class SeatClock:
-    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs."""
+    """One seat's clock: ``time_left_ms`` as of ``since``; ``deadline`` only while it runs.
+
+    ``paused_from`` to ``paused_until``: its player's vacation. A running clock's deadline
+    already includes the pause; its time left stays still until ``paused_until``."""
 
     seat: int
     time_left_ms: int
@@ -255,16 +338,29 @@ class SeatClock:
     deadline: datetime | None = None
     warn_at: datetime | None = None
     warned_at: datetime | None = None
+    paused_from: datetime | None = None
+    paused_until: datetime | None = None
 
     @property
     def running(self) -> bool:
         return self.deadline is not None
 
+    def paused_at(self, now: datetime) -> bool:
+        return (
+            self.paused_from is not None
+            and self.paused_until is not None
+            and self.paused_from <= now < self.paused_until
+        )
+
+    def ticks_from(self, now: datetime) -> datetime:
+        """When the clock, if it runs, counts down from ``now`` on: the pause's end if paused."""
+        return self.paused_until if self.paused_at(now) and self.paused_until else now
+
     def remaining_ms(self, now: datetime) -> int:
         """Time left at ``now`` (negative once run out)."""
         if self.deadline is None:
             return self.time_left_ms
-        return int((self.deadline - now) / timedelta(milliseconds=1))
+        return int((self.deadline - self.ticks_from(now)) / timedelta(milliseconds=1))
 
     def columns(self) -> dict[str, Any]:
         """The seat row's clock columns."""
@@ -274,4 +370,6 @@ class SeatClock:
             "deadline": self.deadline,
             "warn_at": self.warn_at,
             "warned_at": self.warned_at,
+            "paused_from": self.paused_from,
+            "paused_until": self.paused_until,
         }

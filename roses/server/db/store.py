@@ -212,6 +212,16 @@ def finish_game(
     _write_clocks(db, game_id, clocks)
 
 
+def change_clocks(
+    db: Session, game_id: int, based_on: int, clocks: tuple[SeatClock, ...],
+    clock_due: datetime | None,
+) -> None:  # fmt: skip
+    """Some seats' clocks changed with no action (a vacation), if the game is still at
+    ``based_on``; ``Conflict`` if not."""
+    _advance(db, game_id, based_on, clock_due=clock_due)
+    _write_clocks(db, game_id, clocks)
+
+
 def _write_clocks(db: Session | Connection, game_id: int, clocks: tuple[SeatClock, ...]) -> None:
     for clock in clocks:
         db.execute(

@@ -68,6 +68,11 @@ def player_page(name: str) -> HTMLResponse:
     return page("player", "ratings", N_("roses · player"))
 
 
+@router.get("/people")
+def people_page() -> HTMLResponse:
+    return page("people", "settings", N_("People — roses"))
+
+
 @router.get("/settings")
 def settings_page() -> HTMLResponse:
     return page("settings", "settings", N_("Settings — roses"))
@@ -76,3 +81,18 @@ def settings_page() -> HTMLResponse:
 @router.get("/unsubscribe/{token}")
 def unsubscribe_page(token: str) -> HTMLResponse:
     return page("unsubscribe", "settings", N_("Unsubscribe — roses"))
+
+
+@router.get("/reset-password")
+def reset_request_page() -> HTMLResponse:
+    return page("account", "settings", N_("New password — roses"))
+
+
+@router.get("/reset-password/{token}")
+def reset_page(token: str) -> HTMLResponse:
+    return page("account", "settings", N_("New password — roses"))
+
+
+@router.get("/confirm-email/{token}")
+def confirm_page(token: str) -> HTMLResponse:
+    return page("account", "settings", N_("Confirm your e-mail address — roses"))

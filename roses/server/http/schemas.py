@@ -196,27 +196,51 @@ NameInPath = Annotated[
 
 
 class ChatLine(BaseModel):
-    # 500 characters: a few lines at the table, not a page.
-    text: str = Field(min_length=1, max_length=500, description="a message to the table")
+    """Free text, or a courtesy phrase's key (one of the two)."""
 
-    _storable = field_validator("text")(storable_text)
+    # 500 characters: a few lines at the table, not a page.
+    text: str | None = Field(
+        default=None, min_length=1, max_length=500, description="a message to the table"
+    )
+    phrase: str | None = Field(
+        default=None,
+        max_length=24,
+        description="a courtesy phrase's key (hello, good-luck, ...: the chat's `phrases`)",
+    )
+
+    @field_validator("text")
+    @classmethod
+    def _storable(cls, text: str | None) -> str | None:
+        return None if text is None else storable_text(text)
 
 
 # -- answers ---------------------------------------------------------------------------------
 
 
 class ChatMessageOut(BaseModel):
-    """A message at a game's table: who, when, what (never anything of the game)."""
+    """A message at a game's table: who, when, in which room, what (never anything of the
+    game)."""
 
     id: int
     player: str
-    text: str
+    room: str = Field(description="players or spectators")
+    phrase: str | None = Field(description="a courtesy phrase's key, or null for free text")
+    text: str = Field(description="the text; a phrase in the reader's language")
     at: str = Field(description="when, ISO 8601 in UTC")
+
+
+class Phrase(BaseModel):
+    key: str
+    text: str = Field(description="in the reader's language")
 
 
 class ChatOut(BaseModel):
     messages: list[ChatMessageOut] = Field(description="the latest, oldest first")
-    may_write: bool = Field(description="whether I may write now (players, not while silent)")
+    room: str = Field(description="where I write: players or spectators")
+    talk: str = Field(description="what I may write now: free, courtesy (a phrase only) or closed")
+    may_write: bool = Field(description="whether I may write free text now")
+    refusal: str | None = Field(description="why I may not write free text now, or null")
+    phrases: list[Phrase] = Field(description="the courtesy phrases, in the reader's language")
 
 
 class Mutes(BaseModel):

@@ -6,7 +6,9 @@ server cannot tell a spectator from a player's second account or friend, and a r
 not reward engine help. While a casual game runs, everyone, its players included: nothing
 rated is at stake, and refusing a player would only send them to a second account (a guest
 is one click), so both sides get the same help openly. Each decision is judged from what its
-seat knew when making it, so an analysis of a running game reveals nothing its moves did not.
+seat knew when making it, so an analysis of a running game reveals nothing its moves did not;
+a game whose seats know what the others do not (``analyses_running_games`` false: Wars of
+the Roses' money behind the screens) is analysed by nobody until it is over.
 
 A position a player sets up (or takes from a game: "analyse from here") is analysed the
 same way, at once, from the view of its seat to move; closed to anyone playing a rated
@@ -24,7 +26,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from roses.games import JSON, InvalidInput, game_module
-from roses.games.base import Analysable, analysable
+from roses.games.base import Analysable, analysable, position_analysable
 
 from ..accounts.signed_in import CurrentUser
 from ..db.models import Game, GameStatus, Seat, User
@@ -48,7 +50,9 @@ class Analysis(BaseModel):
     decisions: list[dict[str, Any] | None] = Field(
         description="each decision made so far, in order: the game's analysis of it, or "
         "null while it is not analysed yet (The Rose King: ply, seat, team, move, judgement, "
-        "win_before, win_after, best_move, red_win_before, red_win_after, exact, depth)"
+        "win_before, win_after, best_move, red_win_before, red_win_after, exact, depth; Wars "
+        "of the Roses, one per revealed plan: turn, seat, vp_before, made, search, same, "
+        "iterations, candidates)"
     )
     running: bool = Field(description="whether the analysis is being made now (poll again)")
     problem: str | None = Field(description="why the last analysis stopped short, if it did")
@@ -64,9 +68,10 @@ def _analyses_of(live: LiveGame) -> Analysable:
     return analyses
 
 
-def _check_allowed(live: LiveGame, user: User, rated: bool) -> None:
-    """``Forbidden`` for everyone while a rated game runs (the module's docstring says why);
-    ``Conflict`` before it starts."""
+def _check_allowed(live: LiveGame, user: User, rated: bool, analyses: Analysable) -> None:
+    """``Forbidden`` for everyone while a rated game runs, or any game of a module that
+    analyses only finished ones (the module's docstring says why); ``Conflict`` before it
+    starts."""
     if live.status == GameStatus.FINISHED:
         return
     if live.status != GameStatus.ACTIVE:
@@ -74,6 +79,14 @@ def _check_allowed(live: LiveGame, user: User, rated: bool) -> None:
     if rated and live.seat_of(user.id) is not None:
         raise Forbidden(
             _("you play in this rated game: its analysis opens to you once the game is over")
+        )
+    if not analyses.analyses_running_games:
+        raise Forbidden(
+            _(
+                "game {game} is still being played: {title} is analysed only once the game is over",
+                game=live.id,
+                title=_(live.module.title),
+            )
         )
     if rated:
         raise Forbidden(
@@ -107,7 +120,7 @@ async def _analysis(request: Request, game_id: int, user: User, start: bool) -> 
         return rated, stored_results(sessions, game_id)
 
     rated, results = await asyncio.to_thread(read)
-    _check_allowed(live, user, rated)
+    _check_allowed(live, user, rated, analyses)
     inputs = await _inputs(games, live, analyses)
     missing = [number for number in range(len(inputs)) if number not in results]
     if start and missing and not runner.running(game_id):
@@ -192,9 +205,9 @@ async def analyse_position(
         module = game_module(game)
     except InvalidInput as error:
         raise NotFound(game_error(error)) from None
-    analyses = analysable(module)
+    analyses = position_analysable(module)
     if analyses is None:
-        raise NotFound(_("there is no analysis for {title}", title=_(module.title)))
+        raise NotFound(_("there is no position analysis for {title}", title=_(module.title)))
     try:
         position = analyses.position_input(body.position)
     except InvalidInput as error:

@@ -5,9 +5,10 @@ in its web folder, ``roses/web/<game>/tutorial/<lang>.toml``: a ``title``, an ``
 and a ``summary``, a ``[hints]`` table (one text per reason a move is refused), and per
 step (``[steps.<key>]``) its ``title``, ``task``, ``done`` and optional hints of its own
 (``[steps.<key>.hints]``, keyed by a move or a reason). Texts are Markdown; a hint's
-``{move}``, ``{card}``, ``{target}``, ``{red}``, ``{white}`` are the values the game gives
-with its answer. Nothing is stored: the browser says which step it is on, and a refused
-move changes nothing.
+placeholders are the values the game gives with its answer (The Rose King: ``{move}``,
+``{card}``, ``{target}``, ``{red}``, ``{white}``; Wars of the Roses: see
+``roses/wotr/tutorial.py``). Nothing is stored: the browser says which step it is on, and a
+refused move changes nothing.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from roses.games import GAMES, GameError
-from roses.games.base import Tutorial
+from roses.games.base import Tutorial, tutorial_preview
 
 from ..errors import NotFound, Unprocessable
 from ..http.pages import page
-from ..http.schemas import ERROR_ANSWERS
+from ..http.schemas import ERROR_ANSWERS, DraftRequest
 from ..i18n import N_, _, game_error
 from .rules_pages import content_file, markdown, reader_language
 
@@ -35,7 +36,8 @@ router = APIRouter(tags=["tutorials"], responses=ERROR_ANSWERS)
 
 class TutorialMove(BaseModel):
     move: Any = Field(
-        description="the move, in the game's notation (The Rose King: N2, N2h, draw, pass)"
+        description="the move, in the game's notation (The Rose King: N2, N2h, draw, pass; "
+        'Wars of the Roses: an action such as {"pick": "newcastle"} or {"orders": {...}})'
     )
 
 
@@ -134,6 +136,16 @@ def try_move(game: str, index: int, body: TutorialMove, lang: str | None = None)
         "message": _html(message, answer.values),
         "view": answer.view,
     }
+
+
+@router.post("/api/tutorials/{game}/steps/{index}/preview")
+def preview(game: str, index: int, body: DraftRequest) -> dict[str, Any]:
+    """A draft reckoned in step ``index``'s position as the game previews drafts in a game
+    (Wars of the Roses: a plan's cost, the money left and what a shortfall cancels, WR-11),
+    from the learner's view; ``null`` where the game previews nothing. Nothing is kept."""
+    found = tutorial_of(game)
+    _step(found, index)
+    return {"preview": tutorial_preview(found, index, body.draft)}
 
 
 @router.get("/tutorial/{game}", include_in_schema=False)

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from roses.games import JSON, GameModule, InvalidInput, bots_offered, game_module
 
+from ..accounts.blocks import estranged_ids, parted
 from ..accounts.users import find_user
 from ..clocks.time_control import TimeControl, server_time, start_game_clocks
 from ..db.models import Game, GameStatus, Seat, User, utcnow
@@ -17,6 +18,7 @@ from ..db.store import claim
 from ..errors import Conflict, Forbidden, NotFound, Unprocessable
 from ..http.schemas import NewGame
 from ..i18n import _, game_error
+from . import vacation
 
 
 def _check_bot(
@@ -84,6 +86,8 @@ def create_game(
                 raise Conflict(_("there is no player named '{name}' to invite", name=choice.name))
             if invited.id == user.id:
                 raise Conflict(_("you cannot invite yourself to a second seat"))
+            if parted(db, user.id, invited.id):  # naming neither side of the block
+                raise Conflict(_("you and {name} cannot play together", name=invited.name))
             check_rated_seat(game, invited)
             seat.invited_user_id = invited.id
         elif choice.kind == "bot":
@@ -160,6 +164,8 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     if game.status != GameStatus.WAITING:
         raise Conflict(_("this game has no free seat"))
     check_rated_seat(game, user)
+    if _parted_from_table(db, user, game):
+        raise Conflict(_("no seat in this game is free for you"))  # as if full: none is
 
     def may_take(seat: Seat) -> bool:
         return not _is_filled(seat) and seat.invited_user_id in (None, user.id)
@@ -174,7 +180,16 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     claim(db, game)
     seat.user_id = user.id
     start_if_full(game, game_module(game.game))
+    vacation.pause_starting(db, game)  # an opponent away: their clock waits for them
     return game
+
+
+def _parted_from_table(db: Session, user: User, game: Game) -> bool:
+    """Whether a block parts ``user`` from the game's creator or anyone seated or invited."""
+    people = {game.created_by} | {
+        person for seat in game.seats for person in (seat.user_id, seat.invited_user_id) if person
+    }
+    return bool(estranged_ids(db, user.id) & people)
 
 
 def cancel_game(db: Session, user: User, game_id: int) -> Game:

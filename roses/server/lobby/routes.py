@@ -9,16 +9,19 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from roses.games import GAMES, bots_described, bots_offered
 
 from ..accounts import quotas
+from ..accounts.blocks import estranged_ids
 from ..accounts.signed_in import CurrentUser
 from ..clocks import time_control
+from ..clocks.vacation import CAP_DAYS, DAYS_PER_YEAR
 from ..db import store
-from ..db.models import Game, GameStatus
+from ..db.models import Game, GameStatus, User
 from ..db.store import offered
 from ..errors import Unprocessable
 from ..http.schemas import (
@@ -34,7 +37,7 @@ from ..play.live_games import GameHeader
 from ..play.service import announce_and_view, in_transaction, read_db, view_response
 from ..play.views import summary
 from ..services import Sessions, services
-from . import creating, leaving, rematch
+from . import creating, leaving, rematch, vacation
 from .expiry import expired_first
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
@@ -90,11 +93,14 @@ async def create_game(body: NewGame, user: CurrentUser, request: Request) -> JSO
 
 @router.get("/games/mine", tags=["lobby"], dependencies=[Depends(expired_first)])
 async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
-    """My turn first (waiting longest at the top), then the others; finished games last."""
+    """My turn first (waiting longest at the top), then the others; finished games last.
+    Neither open games nor invitations of players I blocked or who blocked me are listed."""
 
     def read() -> tuple[list[Game], list[Game]]:
         with sessions() as db:
-            return store.games_of(db, user), store.open_games(db, user)
+            parted = estranged_ids(db, user.id)
+            mine = [game for game in store.games_of(db, user) if not _unwanted(game, user, parted)]
+            return mine, [game for game in store.open_games(db, user) if not _met(game, parted)]
 
     mine, open_ = await asyncio.to_thread(read)
     summaries = [summary(GameHeader(game), user.id) for game in mine]
@@ -108,6 +114,19 @@ async def my_games(user: CurrentUser, sessions: Sessions) -> dict[str, Any]:
         "finished": [s for s in summaries if s["status"] == GameStatus.FINISHED],
         "open": [summary(GameHeader(game), user.id) for game in open_],
     }
+
+
+def _unwanted(game: Game, user: User, parted: set[int]) -> bool:
+    """An invitation to a game not yet joined, from a player parted from ``user``."""
+    joined = any(seat.user_id == user.id for seat in game.seats)
+    return game.status == GameStatus.WAITING and not joined and game.created_by in parted
+
+
+def _met(game: Game, people: set[int]) -> bool:
+    """Whether any of ``people`` created the game or sits (or is invited) there."""
+    return game.created_by in people or any(
+        seat.user_id in people or seat.invited_user_id in people for seat in game.seats
+    )
 
 
 @router.post("/games/{game_id}/join", tags=["lobby"], dependencies=[Depends(quotas.join_allowed)])
@@ -200,3 +219,60 @@ async def now_playing(
         page=page,
         pages=max(1, -(-total // PAGE_SIZE)),
     )
+
+
+# -- vacations ------------------------------------------------------------------------------
+
+
+class VacationRequest(BaseModel):
+    days: int = Field(description="whole days, 1 to 30, at most the days available")
+
+
+class VacationOut(BaseModel):
+    available_days: int = Field(description="whole vacation days that may be taken now")
+    max_days: int = Field(description="the longest vacation")
+    days_per_year: int = Field(description="the allowance accrues this many days a year")
+    cap_days: int = Field(description="and never beyond this many")
+    started_at: str | None = Field(description="the vacation under way: since (ISO 8601, UTC)")
+    until: str | None = Field(description="and until; None: not on vacation now")
+
+
+def _vacation_out(state: vacation.VacationState) -> VacationOut:
+    return VacationOut(
+        available_days=state.available_days,
+        max_days=state.max_days,
+        days_per_year=DAYS_PER_YEAR,
+        cap_days=CAP_DAYS,
+        started_at=None if state.started_at is None else state.started_at.isoformat(),
+        until=None if state.until is None else state.until.isoformat(),
+    )
+
+
+@router.get("/vacation", tags=["vacation"], response_model=VacationOut)
+async def my_vacation(user: CurrentUser, request: Request) -> VacationOut:
+    """My vacation days available now, and my vacation under way, if any."""
+    now = services(request).now()
+    return _vacation_out(await read_db(request, lambda db: vacation.state_of(db, user, now)))
+
+
+@router.post("/vacation", tags=["vacation"], response_model=VacationOut)
+async def take_vacation(body: VacationRequest, user: CurrentUser, request: Request) -> VacationOut:
+    """Go on vacation for ``days`` from now: the clocks of my correspondence games pause
+    (opponents see it) and the vacation ends by itself. Refused while I play a live game."""
+    app = services(request)
+    now = app.now()
+    state, games = await in_transaction(
+        request, lambda db: vacation.start(db, user, body.days, now)
+    )
+    await vacation.apply(app.games, user.id, games, now, state.until)
+    return _vacation_out(state)
+
+
+@router.delete("/vacation", tags=["vacation"], response_model=VacationOut)
+async def end_vacation(user: CurrentUser, request: Request) -> VacationOut:
+    """Come back early: my clocks run again and the days not taken come back."""
+    app = services(request)
+    now = app.now()
+    state, games = await in_transaction(request, lambda db: vacation.end(db, user, now))
+    await vacation.apply(app.games, user.id, games, now, None)
+    return _vacation_out(state)

@@ -1,7 +1,9 @@
 """The warning before a correspondence deadline: once a person has used 80% of the time
 for a decision (``clocks.due_warnings``), their open pages say so (a ``deadline`` message
 on their lobby socket) and, if they asked for it and do not have the game open right now,
-an e-mail goes out. Live clocks are on the player's screen already: no warning for them."""
+an e-mail goes out. Live clocks are on the player's screen already: no warning for them.
+A vacation moves the warning's moment with the deadline (``clocks.time_control.pause``), and
+``mark_warned`` checks it again: nobody is warned while away."""
 
 from __future__ import annotations
 
@@ -25,7 +27,12 @@ from ..settings import Settings
 from ..workers.periodic import repeated
 from . import mail
 from .digest import unsubscribe_key
-from .notifications import NotificationSettings, other_players, unsubscribe_token
+from .notifications import (
+    NotificationSettings,
+    confirmed_address,
+    other_players,
+    unsubscribe_token,
+)
 
 log = logging.getLogger("roses.server.notify.mail")
 
@@ -39,7 +46,7 @@ class DeadlineWarning:
     others: tuple[str, ...]
     name: str
     language: str
-    email: str | None  # None: no e-mail (not asked for, or no address)
+    email: str | None  # None: no e-mail (not asked for, or no confirmed address)
 
 
 def claim_warning(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWarning | None:
@@ -61,14 +68,14 @@ def claim_warning(db: Session, clock: ClockWarning, now: datetime) -> DeadlineWa
         return None
     header = GameHeader(game)
     choice = db.get(NotificationSettings, user.id)
-    wants_mail = choice is not None and choice.deadline_warning and choice.email is not None
+    wants_mail = choice is not None and choice.deadline_warning
     return DeadlineWarning(
         clock,
         header.module.title,
         other_players(header, clock.seat),
         user.name,
         user.language or SOURCE_LANGUAGE,
-        choice.email if wants_mail and choice is not None else None,
+        confirmed_address(choice) if wants_mail and choice is not None else None,
     )
 
 

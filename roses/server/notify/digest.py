@@ -15,6 +15,7 @@ from datetime import date, datetime
 from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..accounts.secrets import server_secret
 from ..db.models import User, utcnow
 from ..i18n import SOURCE_LANGUAGE, _, moment, ngettext, speaking
 from ..services import Services
@@ -24,7 +25,7 @@ from . import mail
 from .notifications import (
     NotificationSettings,
     WaitingGame,
-    server_secret,
+    confirmed_address,
     unsubscribe_token,
     waiting_games,
 )
@@ -53,7 +54,7 @@ def _claim(db: Session, user_id: int, today: date) -> Digest | None:
     out, or another process claimed the day first."""
     choice = db.get(NotificationSettings, user_id, populate_existing=True)
     user = db.get(User, user_id)
-    if choice is None or user is None or not choice.digest or choice.email is None:
+    if choice is None or user is None or not choice.digest or not confirmed_address(choice):
         return None
     games = waiting_games(db, user_id)
     if not games:
@@ -68,7 +69,7 @@ def _claim(db: Session, user_id: int, today: date) -> Digest | None:
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         return None
     language = user.language or SOURCE_LANGUAGE
-    return Digest(user_id, user.name, choice.email, language, games, previous)
+    return Digest(user_id, user.name, confirmed_address(choice) or "", language, games, previous)
 
 
 def claim_digests(sessions: sessionmaker[Session], now: datetime) -> list[Digest]:
@@ -81,6 +82,7 @@ def claim_digests(sessions: sessionmaker[Session], now: datetime) -> list[Digest
                 select(NotificationSettings.user_id).where(
                     NotificationSettings.digest.is_(True),
                     NotificationSettings.email.is_not(None),
+                    NotificationSettings.email_confirmed_at.is_not(None),
                     _not_sent_on(today),
                 )
             )

@@ -102,7 +102,9 @@ class Mail:
     to: str
     subject: str
     text: str
-    unsubscribe_url: str  # every e-mail says how to stop it, in the text and the headers
+    # Every e-mail one opts in to says how to stop it, in the text and the headers; an
+    # e-mail a person asked for this once (a reset link, a confirmation) has none.
+    unsubscribe_url: str | None = None
 
 
 def compose(mail: Mail, sender: str) -> EmailMessage:
@@ -114,7 +116,8 @@ def compose(mail: Mail, sender: str) -> EmailMessage:
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
     message["Message-ID"] = make_msgid(domain=domain)
     message["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies, please
-    message["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"  # RFC 2369
+    if mail.unsubscribe_url is not None:
+        message["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"  # RFC 2369
     message.set_content(mail.text)
     return message
 

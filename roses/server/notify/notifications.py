@@ -6,14 +6,12 @@ among the seats it waits for (``Game.to_act``, part of every game's public envel
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, get_args
 
 from itsdangerous import BadSignature, URLSafeSerializer
-from sqlalchemy import Boolean, Date, ForeignKey, String, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..db.models import Base, Game, GameStatus, Seat, as_utc
@@ -38,18 +36,12 @@ class NotificationSettings(Base):
     deadline_warning: Mapped[bool] = mapped_column(Boolean, default=False)  # an e-mail
     browser: Mapped[bool] = mapped_column(Boolean, default=False)  # the Notification API
     sound: Mapped[bool] = mapped_column(Boolean, default=False)
+    # When its owner opened the link sent to ``email`` (None: not yet, or the address
+    # changed since): no e-mail of any kind goes to an address before (0011).
+    email_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # The day (UTC) the last digest went out: claimed before sending, so that of several
     # server processes only one sends it.
     digest_sent_on: Mapped[date | None] = mapped_column(Date)
-
-
-class ServerSecret(Base):
-    """A key every server process shares (made by the first that needs it)."""
-
-    __tablename__ = "server_secrets"
-
-    name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    value: Mapped[str] = mapped_column(String(128))
 
 
 def settings_for(db: Session, user_id: int) -> NotificationSettings:
@@ -59,6 +51,7 @@ def settings_for(db: Session, user_id: int) -> NotificationSettings:
         row = NotificationSettings(
             user_id=user_id,
             email=None,
+            email_confirmed_at=None,
             digest=False,
             deadline_warning=False,
             browser=False,
@@ -66,6 +59,12 @@ def settings_for(db: Session, user_id: int) -> NotificationSettings:
         )
         db.add(row)
     return row
+
+
+def confirmed_address(row: NotificationSettings) -> str | None:
+    """Where e-mails to the account may go: its address once its owner confirmed it from
+    the link sent there (account_mail.py), else nowhere."""
+    return row.email if row.email_confirmed_at is not None else None
 
 
 @dataclass(frozen=True)
@@ -134,21 +133,6 @@ def invitations(db: Session, user_id: int) -> list[WaitingGame]:
             )
         )
     return found
-
-
-def server_secret(db: Session, name: str) -> str:
-    """The shared secret ``name``, made once (the first process to insert it wins)."""
-    stored = db.get(ServerSecret, name)
-    if stored is not None:
-        return stored.value
-    try:
-        with db.begin_nested():
-            db.add(ServerSecret(name=name, value=secrets.token_urlsafe(48)))
-    except IntegrityError:  # another process made it at the same moment: use theirs
-        pass
-    value = db.scalar(select(ServerSecret.value).where(ServerSecret.name == name))
-    assert value is not None
-    return value
 
 
 def _unsubscribe_signer(key: str) -> URLSafeSerializer:

@@ -1,21 +1,25 @@
-"""The notifications API: the games waiting for me (the badge), my notification settings,
-and the unsubscribe links of e-mails (which work without signing in)."""
+"""The notifications API: the games waiting for me (the badge), my notification settings
+and the confirmation of my e-mail address, the unsubscribe links of e-mails (which work
+without signing in), and asking for a password reset link (which needs no sign-in either)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, BackgroundTasks, Path, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..accounts.quotas import TooMany, client_address
+from ..accounts.secrets import server_secret
 from ..accounts.signed_in import CurrentUser
 from ..errors import Conflict, NotFound, Unprocessable
 from ..http.schemas import ERROR_ANSWERS
-from ..i18n import _
-from ..services import Sessions, services
-from . import mail
+from ..i18n import N_, _
+from ..services import Services, Sessions, services
+from . import account_mail, mail
 from .digest import UNSUBSCRIBE_SECRET
 from .notifications import (
     MailKind,
@@ -23,12 +27,12 @@ from .notifications import (
     WaitingGame,
     invitations,
     read_unsubscribe_token,
-    server_secret,
     settings_for,
     waiting_games,
 )
 
 router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
+log = logging.getLogger("roses.server.notify.mail")
 
 UnsubscribeToken = Annotated[
     str, Path(min_length=8, max_length=200, description="the token of an e-mail's link")
@@ -76,6 +80,30 @@ class NotificationChoices(BaseModel):
 
 class NotificationSettingsOut(NotificationChoices):
     email_available: bool = Field(description="whether this server sends e-mail at all")
+    email_confirmed: bool = Field(
+        description="whether I confirmed the address from the link sent there: no e-mail "
+        "goes to it before"
+    )
+
+
+class Confirmation(BaseModel):
+    token: str = Field(min_length=8, max_length=300, description="the token of the e-mail's link")
+
+
+class Confirmed(BaseModel):
+    email: str = Field(description="the address confirmed")
+
+
+class ResetRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    account: str = Field(
+        min_length=1, max_length=254, description="the account's name or its e-mail address"
+    )
+
+
+class Accepted(BaseModel):
+    detail: str = Field(description="what happens now, in a sentence")
 
 
 class Unsubscription(BaseModel):
@@ -95,6 +123,7 @@ def _settings_json(row: NotificationSettings, email_available: bool) -> Notifica
         browser=row.browser,
         sound=row.sound,
         email_available=email_available,
+        email_confirmed=row.email is not None and row.email_confirmed_at is not None,
     )
 
 
@@ -138,10 +167,16 @@ async def get_settings(
 
 @router.put("/settings/notifications", tags=["notifications"])
 async def put_settings(
-    body: NotificationChoices, user: CurrentUser, sessions: Sessions, request: Request
+    body: NotificationChoices,
+    user: CurrentUser,
+    sessions: Sessions,
+    request: Request,
+    background: BackgroundTasks,
 ) -> NotificationSettingsOut:
     """Change my notification settings (all of them at once). E-mails need an address, and
-    a server that sends e-mail (409 otherwise); nothing changes when refused."""
+    a server that sends e-mail (409 otherwise); nothing changes when refused. A new address
+    gets a confirmation link and is used for nothing until it is opened
+    (``email_confirmed``)."""
     email_available = services(request).settings.smtp_url is not None
     wants_mail = body.digest or body.deadline_warning
     if wants_mail and body.email is None:
@@ -150,15 +185,132 @@ async def put_settings(
     if wants_mail and not email_available:
         raise Conflict(_("this server sends no e-mail (it has no mail server set up)"))
 
-    def write() -> NotificationSettingsOut:
+    def write() -> tuple[NotificationSettingsOut, account_mail.Recipient | None]:
         with sessions.begin() as db:
             row = settings_for(db, user.id)
-            row.email = body.email
+            new_address = body.email != row.email
+            if new_address:  # a new address is used for nothing until confirmed
+                row.email, row.email_confirmed_at = body.email, None
             row.digest, row.deadline_warning = body.digest, body.deadline_warning
             row.browser, row.sound = body.browser, body.sound
-            return _settings_json(row, email_available)
+            confirm = new_address and body.email is not None and email_available
+            to = account_mail.recipient(user, body.email) if confirm and body.email else None
+            return _settings_json(row, email_available), to
 
-    return await asyncio.to_thread(write)
+    saved, to = await asyncio.to_thread(write)
+    if to is not None:
+        try:
+            _count_confirmation(services(request), user.id)
+            background.add_task(_send_confirmation, services(request), to)
+        except TooMany:  # saved all the same: the settings page offers to send it later
+            pass
+    return saved
+
+
+def _count_confirmation(app: Services, user_id: int) -> None:
+    app.limiter.hit(
+        "confirmation_mails_per_account",
+        str(user_id),
+        N_("you have asked for many confirmation e-mails lately"),
+    )
+
+
+async def _send(app: Services, message: mail.Mail) -> None:
+    """Send ``message`` now; a mail server that refuses is logged (the person may ask again)."""
+    assert app.settings.smtp_url is not None
+    try:
+        composed = mail.compose(message, app.settings.mail_from)
+        await mail.send(mail.smtp_server(app.settings.smtp_url), composed)
+    except Exception:
+        log.exception("an account's e-mail could not be sent")
+
+
+async def _send_confirmation(app: Services, to: account_mail.Recipient) -> None:
+    def compose() -> mail.Mail:
+        with app.sessions.begin() as db:
+            token = account_mail.confirmation_token(db, to.user_id, to.email)
+        return account_mail.confirmation_mail(to, token, app.settings)
+
+    await _send(app, await asyncio.to_thread(compose))
+
+
+@router.post("/settings/notifications/confirmation", status_code=202, tags=["notifications"])
+async def send_confirmation(
+    user: CurrentUser, sessions: Sessions, request: Request, background: BackgroundTasks
+) -> Accepted:
+    """Send the confirmation link to my address again (409 if I have none, it is confirmed,
+    or this server sends no e-mail)."""
+    app = services(request)
+    if app.settings.smtp_url is None:
+        raise Conflict(_("this server sends no e-mail (it has no mail server set up)"))
+
+    def read() -> account_mail.Recipient:
+        with sessions() as db:
+            row = settings_for(db, user.id)
+            if row.email is None:
+                raise Conflict(_("add an e-mail address first"))
+            if row.email_confirmed_at is not None:
+                raise Conflict(_("this address is confirmed already"))
+            return account_mail.recipient(user, row.email)
+
+    to = await asyncio.to_thread(read)
+    _count_confirmation(app, user.id)
+    background.add_task(_send_confirmation, app, to)
+    return Accepted(detail=_("A confirmation link is on its way to {email}.", email=to.email))
+
+
+@router.post("/email/confirm", tags=["notifications"])
+async def confirm_email(body: Confirmation, sessions: Sessions, request: Request) -> Confirmed:
+    """Confirm an address from the link sent there (no sign-in: the link is the proof);
+    404 saying why a link does not work."""
+
+    def confirm() -> Confirmed:
+        with sessions.begin() as db:
+            return Confirmed(
+                email=account_mail.confirm_address(db, body.token, services(request).now())
+            )
+
+    return await asyncio.to_thread(confirm)
+
+
+@router.post("/accounts/password-reset", status_code=202, tags=["accounts"])
+async def ask_for_reset(
+    body: ResetRequest, request: Request, background: BackgroundTasks
+) -> Accepted:
+    """Ask for a link to choose a new password, by name or by e-mail address. The answer is
+    the same whether or not an account matches; the link goes, after the answer, to the
+    confirmed address of each registered account that matches."""
+    app = services(request)
+    app.limiter.hit(
+        "password_resets_per_address",
+        client_address(request),
+        N_("too many password resets were asked for from your address lately"),
+    )
+    if app.settings.smtp_url is None:
+        raise Conflict(_("this server sends no e-mail (it has no mail server set up)"))
+    background.add_task(_send_resets, app, body.account.strip())
+    return Accepted(
+        detail=_(
+            "If an account of that name or address has a confirmed e-mail address, a link "
+            "to choose a new password is on its way there. It works once, within an hour."
+        )
+    )
+
+
+async def _send_resets(app: Services, account: str) -> None:
+    def compose() -> list[mail.Mail]:
+        with app.sessions.begin() as db:
+            messages = []
+            for to in account_mail.reset_recipients(db, account):
+                try:  # past this, no e-mail: the answer said nothing either way
+                    app.limiter.hit("password_resets_per_account", str(to.user_id), "")
+                except TooMany:
+                    continue
+                messages.append(account_mail.reset_mail_for(db, to, app.settings))
+            return messages
+
+    for message in await asyncio.to_thread(compose):
+        await _send(app, message)
 
 
 def _unsubscribing(sessions: sessionmaker[Session], token: str, turn_off: bool) -> UnsubscribeOut:

@@ -7,27 +7,33 @@ would slow every change down for everyone.
 Each socket has its own queue, filled in the order changes are accepted (under the game's
 lock) and emptied by that socket's own task: a slow reader never holds up a game, and the
 versions reach each socket in order. A client that stops reading altogether is closed.
+
+The hub also knows who is here (``online``, ``games_watched``, ``left_at``): an account's
+presence, which the people pages show to its friends; ``on_presence`` hears an account
+arrive (its first socket) or leave (its last).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import time
 from collections import Counter, OrderedDict, defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..i18n import _
+from ..http.fast_json import dumps
+from ..i18n import _, current
 
 QUEUE_LIMIT = 256  # messages a socket may fall behind before it is closed
 ENDED_SESSIONS_KEPT = 10_000  # far more than sign out while a socket opens
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as sent (Starlette's ``send_json`` encoding): encode once, send to many."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: encoded once, sent to many."""
+    return dumps(message)
 
 
 class Watcher:
@@ -37,6 +43,7 @@ class Watcher:
         self.socket = socket
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
+        self.language = current()  # its page's: the courtesy phrases it is sent are in it
         self.address = socket.client.host if socket.client else "unknown"
         self.version = -1  # the game version it was last sent: it is never sent an older one
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -82,6 +89,12 @@ class Hub:
         # Sessions signed out lately: a socket that was opening meanwhile (its session
         # read before the sign-out) is closed as soon as it registers.
         self._ended: OrderedDict[str, None] = OrderedDict()
+        self._watching: dict[int, Counter[int]] = defaultdict(Counter)  # user: games watched
+        self._left: OrderedDict[int, float] = OrderedDict()  # user: when the last socket closed
+        # What the other server processes told of their sockets (``heard_presence``): per
+        # process, the accounts with a socket open there and the games they watch there.
+        self._elsewhere: dict[str, dict[int, set[int]]] = defaultdict(dict)
+        self.presence_listeners: list[Callable[[int], None]] = []
 
     def refusal(self, watcher: Watcher) -> str | None:
         """Why ``watcher`` may not be registered (a sentence for the socket's close reason),
@@ -94,12 +107,19 @@ class Hub:
 
     def watch_game(self, game_id: int, watcher: Watcher) -> None:
         self._games[game_id].add(watcher)
-        self._registered(watcher)
+        self._watching[watcher.user_id][game_id] += 1
+        if not self._registered(watcher):  # an arrival is told already
+            self._presence_changed(watcher.user_id)
 
     def unwatch_game(self, game_id: int, watcher: Watcher) -> None:
         if watcher in self._games.get(game_id, ()):
             _discard(self._games, game_id, watcher)
-            self._unregistered(watcher)
+            watching = self._watching[watcher.user_id]
+            _uncount(watching, game_id)
+            if not watching:
+                del self._watching[watcher.user_id]
+            if not self._unregistered(watcher):  # a departure is told already
+                self._presence_changed(watcher.user_id)
 
     def watch_lobby(self, watcher: Watcher) -> None:
         self._lobbies[watcher.user_id].add(watcher)
@@ -110,17 +130,69 @@ class Hub:
             _discard(self._lobbies, watcher.user_id, watcher)
             self._unregistered(watcher)
 
-    def _registered(self, watcher: Watcher) -> None:
+    def _registered(self, watcher: Watcher) -> bool:
+        """Count ``watcher`` in; True if it is its account's first socket here (told)."""
         self._sessions[watcher.session].add(watcher)
         self._by_account[watcher.user_id] += 1
         self._by_address[watcher.address] += 1
         if watcher.session in self._ended:
             watcher.close()
+        if self._by_account[watcher.user_id] > 1:
+            return False
+        self._left.pop(watcher.user_id, None)
+        self._presence_changed(watcher.user_id)
+        return True
 
-    def _unregistered(self, watcher: Watcher) -> None:
+    def _unregistered(self, watcher: Watcher) -> bool:
+        """Count ``watcher`` out; True if it was its account's last socket here (told)."""
         _discard(self._sessions, watcher.session, watcher)
         _uncount(self._by_account, watcher.user_id)
         _uncount(self._by_address, watcher.address)
+        if watcher.user_id in self._by_account:
+            return False
+        self._left[watcher.user_id] = time.time()
+        if len(self._left) > ENDED_SESSIONS_KEPT:
+            self._left.popitem(last=False)
+        self._presence_changed(watcher.user_id)
+        return True
+
+    def _presence_changed(self, user_id: int) -> None:
+        for listener in self.presence_listeners:
+            listener(user_id)
+
+    # -- presence ---------------------------------------------------------------------------
+
+    def here(self, user_id: int) -> tuple[bool, set[int]]:
+        """Whether the account has a socket open in this process, and the games it watches."""
+        return user_id in self._by_account, set(self._watching.get(user_id, ()))
+
+    def online(self, user_id: int) -> bool:
+        """Whether the account has a socket open in any process."""
+        return user_id in self._by_account or any(
+            user_id in accounts for accounts in self._elsewhere.values()
+        )
+
+    def games_watched(self, user_id: int) -> set[int]:
+        """The games the account has open, in any process."""
+        watched = set(self._watching.get(user_id, ()))
+        for accounts in self._elsewhere.values():
+            watched |= accounts.get(user_id, set())
+        return watched
+
+    def left_at(self, user_id: int) -> float | None:
+        """When (Unix time) the account's last socket closed, if lately."""
+        return self._left.get(user_id)
+
+    def heard_presence(
+        self, process: str, user_id: int, online: bool, games: list[int], at: float
+    ) -> None:
+        """Another process told of the account's sockets there."""
+        if online:
+            self._elsewhere[process][user_id] = set(games)
+        else:
+            self._elsewhere[process].pop(user_id, None)
+            if not self.online(user_id):
+                self._left[user_id] = max(at, self._left.get(user_id, 0.0))
 
     def game_watchers(self, game_id: int) -> list[Watcher]:
         return list(self._games.get(game_id, ()))

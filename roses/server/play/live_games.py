@@ -439,6 +439,41 @@ class LiveGames:
         finally:
             live.lock.release()
 
+    async def change_clocks(
+        self, game_id: int, change: Callable[[LiveGame], list[SeatClock]]
+    ) -> LiveGame:
+        """Change a running game's clocks with no action (a vacation pauses a seat's):
+        ``change`` gives every seat's clock from the game's; written guarded by the
+        version, which it bumps, then announced like an action. Nothing if none changes."""
+        live = await self.locked(game_id)
+        try:
+            if live.status != GameStatus.ACTIVE or live.clocks is None:
+                return live
+            after = change(live)
+            changed = tuple(new for new, old in zip(after, live.clocks, strict=True) if new != old)
+            if not changed:
+                return live
+            due = time_control.clock_due(live.timeout_rule, after)
+            try:
+                await asyncio.to_thread(self._write_clocks, live.id, live.version, changed, due)
+            except BaseException:
+                self.evict(game_id)
+                raise
+            live.version += 1
+            live.clocks = list(after)
+            live.last_change = None  # other processes read the game again
+            live.clear_views()
+            self.listener.changed(live, relayed=False)
+            return live
+        finally:
+            live.lock.release()
+
+    def _write_clocks(
+        self, game_id: int, based_on: int, clocks: tuple[SeatClock, ...], due: datetime | None
+    ) -> None:
+        with self._sessions.begin() as db:
+            store.change_clocks(db, game_id, based_on, clocks, due)
+
     async def _tell_if_over(self, live: LiveGame) -> None:
         """A game just ended: the finished hooks run (before anyone is told). The action
         that ended it is saved already: a failure here is logged, never answered."""

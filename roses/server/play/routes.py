@@ -11,12 +11,12 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from roses.games import JSON, Forfeit, Outcome
-from roses.games.base import TimeoutRule
+from roses.games.base import TableTalk, TimeoutRule
 
 from ..accounts.signed_in import CurrentUser
 from ..clocks.time_control import claimable, server_time
 from ..db.models import GameStatus, User
-from ..errors import Conflict, Forbidden, Unprocessable
+from ..errors import Conflict, Forbidden, Unprocessable, as_sentence
 from ..http.schemas import (
     ERROR_ANSWERS,
     ChatLine,
@@ -27,11 +27,12 @@ from ..http.schemas import (
     MoveRequest,
     Mutes,
     NameInPath,
+    Phrase,
     Versioned,
 )
 from ..i18n import _
 from ..services import services
-from . import chat, notes
+from . import chat, courtesy, notes, table
 from .live_games import LiveGame, lost_on_time
 from .service import in_transaction, read_db, view_response
 from .views import game_view, summary
@@ -155,43 +156,63 @@ async def resign(game_id: GameId, user: CurrentUser, request: Request) -> JSONRe
 
 @router.get("/games/{game_id}/chat", tags=["chat"])
 async def read_chat(game_id: GameId, user: CurrentUser, request: Request) -> ChatOut:
-    """The game's latest messages, oldest first (not those of players I muted), and whether
-    I may write now."""
+    """The game's latest messages I may read, oldest first (not those of players I muted),
+    and what I may write now: the players' room, or the spectators' (which the players read
+    only once the game is over)."""
     live = await services(request).games.get(game_id)
-    messages = await read_db(request, lambda db: chat.messages(db, game_id, user))
-    return ChatOut(messages=messages, may_write=_refusal(live, user) is None)
+    place = table.place(live, user.id)
+    messages = await read_db(request, lambda db: chat.messages(db, game_id, user, place.reads))
+    return ChatOut(
+        messages=messages,
+        room=place.room,
+        talk=place.talk,
+        may_write=place.refusal is None,
+        refusal=None if place.refusal is None else as_sentence(place.refusal),
+        phrases=[Phrase(**phrase) for phrase in courtesy.offered()],
+    )
 
 
-def _refusal(live: LiveGame, user: User) -> str | None:
-    """Why ``user`` may not write at this table now, or None."""
-    if live.seat_of(user.id) is None:
-        return _("only the players write here; spectators read")
-    if live.status == GameStatus.CANCELLED:
-        return _("the game was cancelled")
-    if live.status == GameStatus.ACTIVE and not live.module.chat_allowed(live.state):
-        return _("no table talk while plans are being made (WR-20): write once every plan is in")
-    return None
+def _said(body: ChatLine, place: table.Place) -> tuple[str, str | None]:
+    """The text and the phrase of ``body`` if ``place`` may say it now, or the refusal."""
+    if (body.text is None) == (body.phrase is None):
+        raise Unprocessable("text", _("send either a text or a phrase"))
+    if body.phrase is not None:
+        phrase = courtesy.checked(body.phrase)
+        if place.talk is TableTalk.CLOSED and place.refusal is not None:
+            raise Conflict(place.refusal)
+        return "", phrase
+    text = (body.text or "").strip()
+    if not text:
+        raise Unprocessable("text", _("the message is empty"))
+    if place.refusal is not None:
+        raise Conflict(place.refusal)
+    return text, None
 
 
 @router.post("/games/{game_id}/chat", status_code=201, tags=["chat"])
 async def write_chat(
     game_id: GameId, body: ChatLine, user: CurrentUser, request: Request
 ) -> ChatMessageOut:
-    """Say something at the table (players only). Everyone watching the game receives
-    ``{"type": "chat", "game_id": n, "message": {id, player, text, at}}`` on its socket,
-    except those who muted me."""
-    text = body.text.strip()
-    if not text:
-        raise Unprocessable("text", _("the message is empty"))
+    """Say something at the table: free ``text``, or a courtesy ``phrase`` (only a phrase
+    while the game's rules forbid the players to discuss it). Those who may read my room
+    receive ``{"type": "chat", "game_id": n, "message": {id, player, room, phrase, text,
+    at}}`` on its socket (a phrase in each reader's language), except those who muted me."""
     live = await services(request).games.get(game_id)
-    refusal = _refusal(live, user)
-    if refusal is not None:
-        raise (Forbidden if live.seat_of(user.id) is None else Conflict)(refusal)
+    place = table.place(live, user.id)
+    text, phrase = _said(body, place)
     services(request).limiter.hit(
         "chat_messages_per_account", str(user.id), "you are writing faster than the table reads"
     )
-    message = await in_transaction(request, lambda db: chat.add(db, game_id, user, text))
-    note = {"type": "chat", "game_id": game_id, "message": message, notes.AUTHOR: user.id}
+    message = await in_transaction(
+        request, lambda db: chat.add(db, game_id, user, place.room, text=text, phrase=phrase)
+    )
+    note = {
+        "type": "chat",
+        "game_id": game_id,
+        "message": message,
+        notes.AUTHOR: user.id,
+        notes.KEPT_FROM: table.kept_from(live, place.room),
+    }
     await notes.tell(services(request), game_id, note)
     return ChatMessageOut(**message)
 

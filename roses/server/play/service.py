@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from ..db.models import User
+from ..http.fast_json import FastJSONResponse
 from ..services import services
 from .live_games import LiveGame
 from .views import game_view
@@ -34,7 +35,7 @@ async def announce_and_view(request: Request, game_id: int, user: User) -> JSONR
 
 def view_response(live: LiveGame, user_id: int, status: int = 200) -> JSONResponse:
     # Views are JSON-ready already: answer them without FastAPI's generic encoding pass.
-    return JSONResponse(game_view(live, user_id), status_code=status)
+    return FastJSONResponse(game_view(live, user_id), status_code=status)
 
 
 async def read_db(request: Request, reading: Callable[[Session], Any]) -> Any:

@@ -1,16 +1,14 @@
-"""Ratings: Glicko-2 per game and variant (its player count), for people and bots.
+"""Ratings per game and variant (its player count), for people and bots: each rated game is
+rated when it ends by its variant's system (``systems.py``: Glicko-2 for a duel, Weng-Lin
+for a free-for-all or teams), and the new ratings are kept with a point of history each.
 
 A bot is rated per name and strength, so that the strengths form a ladder (a bot without
-strengths by its name alone: ``bot:random:``). When a rated
-game is over, each seat's game is rated as one Glicko-2 rating period holding a result
-against every seat of another team (a win, a draw or a loss by the ranks), everyone as
-rated before the game: the usual way to rate a free-for-all, and each player against each
-opponent in a team game.
+strengths by its name alone: ``bot:random:``).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -18,14 +16,29 @@ from sqlalchemy.orm import Session
 from roses.games import game_module
 
 from ..db.models import Game, GameStatus, PlayerRating, RatingChange, Seat, User, utcnow
-from . import glicko2
+from .systems import Standing, rate, system_of
 
 
 def variant_of(players: int) -> str:
     return f"{players}p"
 
 
-def rated_key(seat: Seat) -> str | None:
+def players_of(variant: str) -> int:
+    return int(variant.removesuffix("p"))
+
+
+class SeatLike(Protocol):
+    """Who sits in a seat (a ``Seat``, or a row of the seats table when replaying)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def bot_name(self) -> str | None: ...
+    @property
+    def bot_strength(self) -> str | None: ...
+
+
+def rated_key(seat: SeatLike) -> str | None:
     """Who a seat's rating belongs to: a person, or a bot at one strength (or none)."""
     if seat.user_id is not None:
         return f"user:{seat.user_id}"
@@ -34,38 +47,8 @@ def rated_key(seat: Seat) -> str | None:
     return None
 
 
-def scores(ranks: list[int], teams: tuple[int, ...]) -> list[list[tuple[int, float]]]:
-    """Per seat, (opponent seat, score) for each seat of another team: 1 won, 0.5 drawn."""
-    return [
-        [
-            (
-                other,
-                1.0 if ranks[seat] < ranks[other] else 0.5 if ranks[seat] == ranks[other] else 0.0,
-            )
-            for other in range(len(ranks))
-            if teams[other] != teams[seat]
-        ]
-        for seat in range(len(ranks))
-    ]
-
-
-def _current(db: Session, game: Game, seat: Seat, key: str) -> PlayerRating:
-    variant = variant_of(game.players)
-    row = db.get(PlayerRating, (game.game, variant, key))
-    if row is None:
-        start = glicko2.Rating()
-        row = PlayerRating(
-            game=game.game,
-            variant=variant,
-            rated=key,
-            user_id=seat.user_id,
-            rating=start.rating,
-            deviation=start.deviation,
-            volatility=start.volatility,
-            games=0,
-        )
-        db.add(row)
-    return row
+def standing_of(row: PlayerRating) -> Standing:
+    return Standing(row.rating, row.deviation, row.volatility, row.mu, row.sigma)
 
 
 def rate_game(db: Session, game_id: int) -> None:
@@ -76,31 +59,32 @@ def rate_game(db: Session, game_id: int) -> None:
         return
     if db.scalar(select(RatingChange.game_id).where(RatingChange.game_id == game_id).limit(1)):
         return
+    variant = variant_of(game.players)
     keys = [rated_key(seat) for seat in game.seats]
+    users = {key: seat.user_id for seat, key in zip(game.seats, keys, strict=True)}
     rows = {
-        key: _current(db, game, seat, key)
-        for seat, key in zip(game.seats, keys, strict=True)
-        if key is not None
+        key: row
+        for key in set(keys) - {None}
+        if key is not None and (row := db.get(PlayerRating, (game.game, variant, key)))
     }
-    before = {
-        key: glicko2.Rating(row.rating, row.deviation, row.volatility) for key, row in rows.items()
-    }
-    results: dict[str, list[glicko2.Result]] = defaultdict(list)
-    teams = game_module(game.game).teams(game.players)
-    for seat, opponents in enumerate(scores(list(game.result["ranks"]), teams)):
-        mine = keys[seat]
-        for other, score in opponents:
-            theirs = keys[other]
-            if mine is not None and theirs is not None and theirs != mine:
-                results[mine].append(glicko2.Result(before[theirs], score))
+    after = rate(
+        system_of(game.game, game.players),
+        {key: standing_of(row) for key, row in rows.items()},
+        keys,
+        list(game.result["ranks"]),
+        game_module(game.game).teams(game.players),
+    )
     now = utcnow()
-    for key, played in results.items():
-        after = glicko2.rate(before[key], played)
-        row = rows[key]
-        row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
+    for key, new in after.items():
+        row = rows.get(key) or PlayerRating(
+            game=game.game, variant=variant, rated=key, user_id=users[key], games=0
+        )
+        row.rating, row.deviation = new.rating, new.deviation
+        row.volatility, row.mu, row.sigma = new.volatility, new.mu, new.sigma
         row.games += 1
-        db.add(RatingChange(game_id=game_id, rated=key, rating=after.rating,
-                            deviation=after.deviation, at=now))  # fmt: skip
+        db.add(row)
+        db.add(RatingChange(game_id=game_id, rated=key, rating=new.rating,
+                            deviation=new.deviation, at=now))  # fmt: skip
 
 
 # -- reading --------------------------------------------------------------------------------

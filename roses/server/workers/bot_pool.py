@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from roses.games import JSON, bot_player, game_module
-from roses.games.base import analysable
+from roses.games.base import PositionAnalysable, analysable, position_analysable
 
 log = logging.getLogger("roses.server.bots")
 PREPARATION_SECONDS = 120.0  # a worker's first job for a bot may compile its search first
@@ -99,12 +99,14 @@ def _work(connection: Connection, niceness: int) -> None:
         try:
             module = game_module(job.game)
             if isinstance(job, AnalysisJob):
-                analyses = analysable(module)
+                analyses = position_analysable(module) if job.position else analysable(module)
                 if analyses is None:
-                    raise BotFailed(f"{job.game} has no analysis")
+                    raise BotFailed(f"{job.game} has no such analysis")
                 _ready(connection, prepared, (job.game, ANALYSIS), analyses.prepare_analysis)
-                analyse = analyses.analyse_position if job.position else analyses.analyse
-                answer = analyse(job.analysis_input, job.seconds)
+                if isinstance(analyses, PositionAnalysable) and job.position:
+                    answer = analyses.analyse_position(job.analysis_input, job.seconds)
+                else:
+                    answer = analyses.analyse(job.analysis_input, job.seconds)
             else:
                 bots = bot_player(module)
                 _ready(

@@ -11,7 +11,8 @@ lost at once (``LOSS``); a run-out seat's opponents may claim the win (``CLAIM``
 absent seat's decision is made for it (``STAND_IN``: a bot's, or the game's own action,
 e.g. an empty plan). Everything goes through the game's writer and its version-guarded
 write, so of several server processes whose timers fire for one game exactly one acts; the
-others find the game moved on and do nothing.
+others find the game moved on and do nothing. A player's vacation moved their deadline
+(``clocks.time_control.pause``): nothing runs out, and no stand-in acts, before it ends.
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
-// Talk at a game's table, for any game: the messages (GET /api/games/{id}/chat), a line to
-// write (players only; the server says when talk is not allowed, e.g. WotR planning,
-// WR-20), a mute per author, and live messages from the game's socket ({type: "chat"}).
-// A game's page puts `chat.element` in its side column; it keeps its state across renders.
+// Talk at a game's table, for any game: the messages (GET /api/games/{id}/chat), and what I
+// may write now, as the server says: free text, or only courtesy phrases (buttons, sent as a
+// phrase's key and shown to each reader in their language, where the game's rules forbid
+// the players to discuss it), or nothing. Spectators write in their own room,
+// which the players read once the game is over. A mute per author, and live messages from
+// the game's socket ({type: "chat"}). A game's page puts `chat.element` in its side column;
+// it keeps its state across renders.
 
 import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
@@ -12,12 +15,15 @@ const MESSAGE_CHARS = 500; // the server's limit
 export function createChat(gameId, me) {
   const list = el("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" });
   const error = el("p", { class: "error small", role: "alert", hidden: true });
+  const hint = el("p", { class: "muted small chat-hint", hidden: true });
   const input = el("input", { name: "chat", maxlength: MESSAGE_CHARS, placeholder: t("Say something to the table"), "aria-label": t("Chat message"), autocomplete: "off" });
-  const form = el("form", { class: "chat-form", onsubmit: (event) => { event.preventDefault(); send(); } },
+  const form = el("form", { class: "chat-form", onsubmit: (event) => { event.preventDefault(); send({ text: input.value.trim() }); } },
     input, el("button", { type: "submit" }, t("Send")));
+  const phrases = el("div", { class: "chat-phrases", role: "group", "aria-label": t("Courtesy phrases"), hidden: true });
   const element = el("details", { class: "panel chat-panel", id: "chat", open: true },
-    el("summary", {}, t("Table talk")), list, error, form);
+    el("summary", {}, t("Table talk")), list, error, hint, phrases, form);
   const seen = new Set();
+  let talk = "free";
 
   function showError(problem) {
     error.textContent = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
@@ -27,8 +33,10 @@ export function createChat(gameId, me) {
   function line(message) {
     const mute = message.player === me ? null : el("button", { class: "link small mute", title: t("Stop seeing what {name} writes", { name: message.player }),
       onclick: () => mutePlayer(message.player) }, t("mute"));
-    return el("li", { "data-player": message.player },
-      el("strong", {}, message.player), " ", el("span", { class: "chat-text" }, message.text), " ", mute);
+    const spectator = message.room === "spectators";
+    return el("li", { "data-player": message.player, "data-room": message.room, class: spectator ? "chat-spectator" : null },
+      el("strong", {}, message.player), spectator ? el("span", { class: "muted small" }, ` (${t("spectator")})`) : null, " ",
+      el("span", { class: message.phrase ? "chat-text chat-phrase" : "chat-text", "data-phrase": message.phrase || null }, message.text), " ", mute);
   }
 
   function add(message) {
@@ -38,29 +46,41 @@ export function createChat(gameId, me) {
     list.scrollTop = list.scrollHeight;
   }
 
+  function show(chat) {
+    talk = chat.talk;
+    const spectating = chat.room === "spectators";
+    input.placeholder = spectating ? t("Say something to the other spectators") : t("Say something to the table");
+    form.hidden = talk !== "free";
+    phrases.hidden = talk !== "courtesy";
+    phrases.replaceChildren(...chat.phrases.map((phrase) => el("button", { type: "button", class: "chat-phrase-button", "data-phrase": phrase.key,
+      onclick: () => send({ phrase: phrase.key }) }, phrase.text)));
+    const says = spectating && chat.may_write ? t("Spectators talk among themselves: the players read it once the game is over.") : chat.refusal;
+    hint.textContent = says || "";
+    hint.hidden = !says;
+    if (chat.may_write) error.hidden = true; // e.g. the game is over: free talk again
+  }
+
   async function load() {
     try {
       const chat = await api(`/api/games/${gameId}/chat`);
       seen.clear();
       list.replaceChildren();
       chat.messages.forEach(add);
-      form.hidden = !chat.may_write;
-      if (chat.may_write) error.hidden = true; // e.g. the WR-20 refusal is over
+      show(chat);
     } catch (problem) {
       showError(problem);
     }
   }
 
-  async function send() {
-    const text = input.value.trim();
-    if (!text) return;
+  async function send(body) {
+    if (body.text === "") return;
     error.hidden = true;
     try {
-      add(await api(`/api/games/${gameId}/chat`, { method: "POST", body: { text } }));
-      input.value = "";
+      add(await api(`/api/games/${gameId}/chat`, { method: "POST", body }));
+      if (body.text !== undefined) input.value = "";
     } catch (problem) {
       showError(problem);
-      if (problem.status === 409) form.hidden = true; // not now (e.g. WR-20): see refresh
+      if (problem.status === 409) load(); // not now: read again what I may write
     }
   }
 
@@ -74,6 +94,7 @@ export function createChat(gameId, me) {
   }
 
   load();
-  // refresh: read again whether I may write (the game changed); silenced: I may not now.
-  return { element, receive: add, refresh: load, silenced: () => form.hidden };
+  // refresh: read again what I may write (the game changed); silenced: I may not write
+  // freely now, so each change of the game may change it.
+  return { element, receive: add, refresh: load, silenced: () => talk !== "free" };
 }

@@ -8,6 +8,7 @@
 import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
+import { dayAndTime } from "./dates.js";
 
 const LOW_FRACTION = 0.2; // low time: 80% of the time for this decision used
 const TICK_MS = 200;
@@ -61,7 +62,8 @@ export function timeLimitLine(game) {
   const mine = clock && game.you !== null && clock.running.includes(game.you) && clock.deadlines ? clock.deadlines[game.you] : null;
   return el("span", { class: "muted small time-limit-line", "data-rated": game.rated ? "rated" : "casual" },
     el("span", { class: "terms" }, termsText(game)),
-    mine && clock.kind === "correspondence" ? el("span", { class: "my-deadline" }, t("Your deadline: {when}", { when: localTime(mine) })) : null);
+    mine && clock.kind === "correspondence" ? el("span", { class: "my-deadline" }, t("Your deadline: {when}", { when: localTime(mine) })) : null,
+    ...vacationLines(game));
 }
 
 function pad(number) {
@@ -88,9 +90,24 @@ function duration(ms) {
   return t("{minutes} min", { minutes });
 }
 
-// In the page's language (its month and day names), in the reader's own time zone.
-function localTime(iso) {
-  return new Date(iso).toLocaleString(document.documentElement.lang || "en", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const localTime = dayAndTime;
+
+// The seats whose players are on vacation now: their clocks stand still until then.
+function pausedSeats(game) {
+  const until = game.clock && game.clock.paused_until;
+  return until ? game.seats.filter((seat) => until[seat.seat]) : [];
+}
+
+function vacationText(game, seat) {
+  const when = localTime(game.clock.paused_until[seat.seat]);
+  return seat.is_you
+    ? t("You are on vacation until {when}: your clock is paused.", { when })
+    : t("{player} is on vacation until {when}: their clock is paused.", { player: seatName(seat), when });
+}
+
+// A list's line (or the game page's) telling who is away: the opponents know why they wait.
+export function vacationLines(game) {
+  return pausedSeats(game).map((seat) => el("span", { class: "on-vacation", "data-seat": seat.seat }, vacationText(game, seat)));
 }
 
 function seatName(seat) {
@@ -113,10 +130,15 @@ export function createClock(gameId, onView) {
   let problem = "";
 
   const elapsed = () => performance.now() - receivedAt;
+  // A paused clock (its player on vacation) runs only once the pause is over.
+  const pauseLeft = (seat) => {
+    const until = view.clock.paused_until && view.clock.paused_until[seat];
+    return until ? Math.max(0, Date.parse(until) - Date.parse(view.clock.now)) : 0;
+  };
   const left = (seat) => {
     const clock = view.clock;
     const running = view.status === "active" && clock.running.includes(seat);
-    return clock.remaining_ms[seat] - (running ? elapsed() : 0);
+    return clock.remaining_ms[seat] - (running ? Math.max(0, elapsed() - pauseLeft(seat)) : 0);
   };
   const budget = () => {
     const clock = view.clock;
@@ -185,7 +207,8 @@ export function createClock(gameId, onView) {
         el("span", { class: "who" }, t(seat.label), " · ", seatName(seat)),
         face,
         clock.kind === "correspondence" && running && deadline
-          ? el("span", { class: "deadline" }, t("Deadline: {when}", { when: localTime(deadline) })) : "");
+          ? el("span", { class: "deadline" }, t("Deadline: {when}", { when: localTime(deadline) })) : "",
+        clock.paused_until && clock.paused_until[seat.seat] ? el("span", { class: "on-vacation" }, vacationText(view, seat)) : "");
       faces.push({ seat: seat.seat, face, box });
       return box;
     }) : [el("p", { class: "muted" }, t("The clocks start once every seat is taken."))];

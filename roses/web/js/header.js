@@ -34,6 +34,7 @@ function accountLinks(me, path) {
       me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
     el("a", { href: "/", "aria-current": here("/") }, t("Lobby")),
     el("a", { href: "/ratings", "aria-current": here("/ratings") }, t("Ratings")),
+    el("a", { class: "people-link", href: "/people", "aria-current": here("/people") }, t("People")),
     el("a", { class: "settings-link", href: "/settings", "aria-current": here("/settings") }, t("Settings")),
     signOutButton(me), // a guest is warned that its games will be lost
   ];

@@ -56,7 +56,8 @@ function learnLinks(catalog) {
 
 function signInPage(catalog) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
-  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 24 });
+  // No maxlength: a name too long is refused with a sentence, never cut by the browser.
+  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2 });
   const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
   const send = async (path) => {
     error.hidden = true;
@@ -71,6 +72,7 @@ function signInPage(catalog) {
     el("p", { class: "muted" }, t("Board games of crowns and roses, to play with friends at your own pace, live, or against the computer.")),
     el("label", {}, t("Name"), name),
     el("label", {}, t("Password"), password),
+    el("p", { class: "small" }, el("a", { href: "/reset-password" }, t("Forgot your password?"))),
     error,
     el("div", { class: "buttons" },
       el("button", { type: "submit", class: "primary" }, t("Sign in")),
@@ -110,15 +112,18 @@ async function botRatings(game, players) {
   }
 }
 
-function seatRow(index, label, bots) {
+// A seat: me, open, a friend (invited by name), another player invited, or a bot.
+function seatRow(index, label, bots, friends, preset) {
   let ratings = new Map();
   const kind = el("select", { name: `seat-${index}`, "aria-label": t("Seat {seat}", { seat: label }) },
     el("option", { value: "me" }, t("Me")),
     el("option", { value: "open" }, t("Open to anyone")),
+    friends.length ? el("optgroup", { label: t("Invite a friend") },
+      friends.map((friend) => el("option", { value: `friend:${friend}` }, friend))) : null,
     el("option", { value: "invite" }, t("Invite a player…")),
     bots.length ? el("option", { value: "bot" }, t("Computer")) : null,
   );
-  kind.value = index === 0 ? "me" : "open";
+  kind.value = index === 0 ? "me" : preset && friends.includes(preset) ? `friend:${preset}` : "open";
   const invite = el("input", { name: `invite-${index}`, placeholder: t("player's name"), hidden: true, "aria-label": t("Player invited to seat {seat}", { seat: label }) });
   const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": t("Bot in seat {seat}", { seat: label }) },
     bots.map((b) => el("option", { value: b.name }, botText(b, ratings))));
@@ -149,6 +154,7 @@ function seatRow(index, label, bots) {
   row.choice = () => {
     const choice = { kind: kind.value };
     if (kind.value === "invite") choice.name = invite.value.trim();
+    if (kind.value.startsWith("friend:")) Object.assign(choice, { kind: "invite", name: kind.value.slice("friend:".length) });
     if (kind.value === "bot") Object.assign(choice, { bot: bot.value }, strength.value ? { strength: strength.value } : {});
     return choice;
   };
@@ -156,7 +162,8 @@ function seatRow(index, label, bots) {
 }
 
 // One form for every game: its player counts, seats, bots and options come from the catalogue.
-function newGameForm(catalog) {
+// friends: their names, offered in each seat; invited: a friend to seat first (?invite=).
+function newGameForm(catalog, friends = [], invited = null) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const seats = el("div", { class: "seats" });
   const counts = el("div", { class: "choices" });
@@ -169,7 +176,7 @@ function newGameForm(catalog) {
   let checks = [];
   const fill = () => {
     const bots = game.bot_list;
-    rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots));
+    rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots, friends, i === 1 ? invited : null));
     const [asked, count, drawn] = [game.name, players, rows];
     if (bots.length) botRatings(asked, count).then((found) => drawn.forEach((row) => row.rate(found)));
     seats.replaceChildren(...rows);
@@ -304,10 +311,12 @@ async function renderGames(target) {
 }
 
 async function lobbyPage() {
-  const catalog = await api("/api/catalog");
+  const [catalog, people] = await Promise.all([api("/api/catalog"), api("/api/people")]);
   catalogue = catalog;
+  const friends = people.friends.map((friend) => friend.name);
+  const invited = new URLSearchParams(location.search).get("invite");
   const games = el("div", { class: "game-lists" });
-  main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog)));
+  main.replaceChildren(el("h1", { class: "sr-only" }, t("Lobby")), el("div", { class: "lobby-grid" }, games, newGameForm(catalog, friends, invited)));
   // Listening before the first reading: a game opened while the lists are read is heard.
   let pending = null;
   onLobby((message) => { // the socket notify.js keeps open for the badge

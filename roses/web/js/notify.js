@@ -2,7 +2,8 @@
 // page title ("(2) Lobby — roses"), kept live by my lobby socket (a message whenever one of
 // my games changes; no polling). When a game becomes my turn and I am not looking at it: a
 // browser notification and a sound, each if my settings (the /settings page) ask for it.
-// Warnings that a game's time runs short arrive on the same socket and show in the page.
+// Warnings that a game's time runs short arrive on the same socket and show in the page,
+// and so do private messages from friends (a note linking to the people page).
 
 import { api, liveSocket } from "./api.js";
 import { el } from "./kit.js";
@@ -117,6 +118,18 @@ function deadlineWarning(message) {
   document.body.prepend(box);
 }
 
+// A friend's message, said in any page but the people page (which shows it itself).
+let me = null;
+function messageNote(message) {
+  if (location.pathname === "/people" || message.message.from === me) return;
+  document.querySelector(".message-note")?.remove();
+  const from = message.message.from;
+  const box = el("div", { class: "message-note panel", role: "status" },
+    el("a", { href: `/people?with=${encodeURIComponent(from)}` }, t("A message from {name}: {text}", { name: from, text: message.message.text })),
+    " ", el("button", { class: "link", onclick: () => box.remove() }, t("Dismiss")));
+  document.body.append(box);
+}
+
 let timer = null;
 function hear(message) {
   listeners.forEach((listener) => listener.message(message));
@@ -125,6 +138,10 @@ function hear(message) {
     timer = setTimeout(refresh, 100); // several changes at once: one reading
   } else if (message.type === "deadline") {
     deadlineWarning(message);
+  } else if (message.type === "hello") {
+    me = message.user;
+  } else if (message.type === "message") {
+    messageNote(message);
   }
 }
 

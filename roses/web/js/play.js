@@ -148,6 +148,20 @@ async function show(next) {
   if (current === view) gameUiReady.update(view);
 }
 
+// A player who has finished no game of this kind yet is offered its tutorial, if the
+// catalogue says it has one; a failed look-up offers nothing (the rules link stays).
+async function offerTutorial(game, name) {
+  try {
+    const [catalog, profile] = await Promise.all([api("/api/catalog"), api(`/api/players/${encodeURIComponent(name)}`)]);
+    const module = catalog.games.find((entry) => entry.name === game);
+    if (!module?.tutorial || profile.record.some((entry) => entry.game === game && entry.played > 0)) return;
+    terms.parentElement.append(el("a", { href: `/tutorial/${game}`, class: "first-game small" },
+      t("New to {game}? Try the tutorial", { game: t(module.title) })));
+  } catch {
+    // nothing to offer
+  }
+}
+
 async function start() {
   let me;
   try {
@@ -165,6 +179,7 @@ async function start() {
   try {
     await show(await api(`/api/games/${gameId}`));
     terms.after(el("a", { class: "small", href: `/rules/${view.game}` }, t("Rules")));
+    offerTutorial(view.game, me.name);
   } catch (problem) {
     const text = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
     main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, t("Back to the lobby")));

@@ -1,6 +1,8 @@
-// The leaderboard: people and bots (per strength) by Glicko-2 rating, per game and variant.
+// The leaderboard: people and bots (per strength) by rating, per game and variant (Glicko-2
+// for a duel, Weng-Lin for more than two: the API's `system`).
 import { api } from "./api.js";
 import { el } from "./kit.js";
+import { systemNote } from "./rating-system.js";
 import { strengthName } from "./strength.js";
 import { t } from "./i18n.js";
 
@@ -20,7 +22,8 @@ function variants(catalog) {
 
 async function show(choice, list) {
   const board = await api(`/api/ratings/${choice.game}/${choice.variant}`);
-  list.replaceChildren(board.players.length === 0
+  const note = el("p", { class: "muted rating-system" }, systemNote(board.system));
+  list.replaceChildren(note, board.players.length === 0
     ? el("p", { class: "muted" }, t("Nobody has played a rated game of this yet."))
     : el("table", { class: "leaderboard" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("Player")), el("th", {}, t("Rating")), el("th", {}, "±"), el("th", {}, t("Games")))),

@@ -1,10 +1,14 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
-// how I am told that a game waits for me (browser notifications, a sound, e-mails).
+// how I am told that a game waits for me (browser notifications, a sound, e-mails, to an
+// address confirmed from the link sent there); my vacation (vacation.js); a registered
+// account's password, sessions, data and deletion (account_settings.js).
 
 import { api, ApiError } from "./api.js";
 import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
+import { vacationSection } from "./vacation.js";
+import { dataSection, deleteSection, passwordSection, sessionsSection } from "./account_settings.js";
 
 const main = document.getElementById("main");
 
@@ -28,7 +32,8 @@ function registerSection(me) {
       el("p", {}, t("Signed in as {name}.", { name: me.name })));
   }
   const error = alertBox();
-  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2, maxlength: 24 });
+  // No maxlength: a name too long is refused with a sentence, never cut by the browser.
+  const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2 });
   const password = el("input", { name: "new-password", type: "password", autocomplete: "new-password", required: true, minlength: 8 });
   return el("section", { class: "panel", id: "register" },
     el("h2", {}, t("Keep your games")),
@@ -93,6 +98,31 @@ function notificationsSection(settings, save) {
       el("button", { type: "button", onclick: chime }, t("Try the sound"))));
 }
 
+// Whether the address is confirmed: no e-mail goes to it before.
+function confirmation(settings) {
+  const box = el("div", { class: "confirmation", "aria-live": "polite" });
+  const draw = () => {
+    if (!settings.email) box.replaceChildren();
+    else if (settings.email_confirmed) box.replaceChildren(el("p", { class: "muted small" }, t("This address is confirmed.")));
+    else {
+      const note = el("p", { class: "muted small" });
+      box.replaceChildren(
+        el("p", {}, t("Not confirmed yet: open the link sent to {email}. Until then no e-mail goes there.", { email: settings.email })),
+        el("button", { type: "button", onclick: async () => {
+          try {
+            note.textContent = (await api("/api/settings/notifications/confirmation", { method: "POST" })).detail;
+          } catch (problem) {
+            note.textContent = problemText(problem);
+          }
+        } }, t("Send the link again")),
+        note);
+    }
+  };
+  draw();
+  settings.redrawConfirmation = draw;
+  return box;
+}
+
 function emailSection(settings, save) {
   if (!settings.email_available) {
     return el("section", { class: "panel", id: "email" }, el("h2", {}, t("E-mail")),
@@ -110,9 +140,11 @@ function emailSection(settings, save) {
       done.textContent = "";
       if (await save({ email: address.value.trim() || null, digest: digest.checked, deadline_warning: deadline.checked }, error)) {
         done.textContent = t("Saved.");
+        settings.redrawConfirmation();
       }
     } },
     el("label", {}, t("E-mail address"), address),
+    confirmation(settings),
     el("label", { class: "check" }, digest, t("A daily e-mail listing the games waiting for your move (none when nothing waits)")),
     el("label", { class: "check" }, deadline, t("An e-mail when your time in a correspondence game runs short")),
     el("p", { class: "muted small" }, t("Every e-mail has a link that stops it.")),
@@ -134,7 +166,7 @@ async function start() {
   // Every change sends all the settings; a refusal says why and changes nothing.
   const save = async (changes, box = error) => {
     box.hidden = true;
-    const { email_available, ...current } = settings;
+    const { email_available, email_confirmed, redrawConfirmation, ...current } = settings;
     try {
       // One object, changed in place: every section reads the saved settings.
       Object.assign(settings, await api("/api/settings/notifications", { method: "PUT", body: { ...current, ...changes } }));
@@ -150,7 +182,9 @@ async function start() {
     error,
     registerSection(me),
     notificationsSection(settings, save),
-    emailSection(settings, save)));
+    emailSection(settings, save),
+    await vacationSection(me),
+    ...(me.guest ? [] : [passwordSection(me), sessionsSection(), dataSection(), deleteSection(me)])));
   if (location.hash === "#register") document.getElementById("register")?.scrollIntoView();
 }
 

@@ -1,7 +1,9 @@
 // The tutorial page of any game (/tutorial/<game>): the steps' texts and positions come
 // from /api/tutorials/<game>; each move the learner makes is judged by the server, which
 // answers with the position after it or a hint. The board is the game's own:
-// /static/<game>/tutorial.js exports createTutorialBoard(container, act).
+// /static/<game>/tutorial.js exports createTutorialBoard(act, preview); ``preview(draft)``
+// asks the server to reckon a draft in the step's position (a plan's cost), for a game
+// whose steps have drafts.
 
 import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
@@ -59,6 +61,10 @@ async function act(move) {
   }
 }
 
+function preview(draft) {
+  return api(`/api/tutorials/${game}/steps/${index}/preview`, { method: "POST", body: { draft } });
+}
+
 function next() {
   index += 1;
   solved = false;
@@ -106,7 +112,7 @@ async function start() {
   try {
     tutorial = await api(`/api/tutorials/${game}?lang=${document.documentElement.lang}`);
     const module = await import(`/static/${game}/tutorial.js`);
-    board = module.createTutorialBoard(act);
+    board = module.createTutorialBoard(act, preview);
   } catch (problem) {
     const text = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
     main.replaceChildren(el("p", { class: "error" }, text), el("a", { href: "/" }, t("Back to the lobby")));

@@ -408,6 +408,9 @@ class WotrUi {
     const view = this.view;
     return el("p", { class: "buttons" },
       el("a", { class: "button", href: `/games/${view.id}/replay` }, t("Replay the game")),
+      view.status === "finished"
+        ? el("a", { class: "button", href: `/games/${view.id}/analysis`, "data-key": "review" }, t("Turn review"))
+        : null,
       el("a", { class: "button", href: `/api/games/${view.id}/record`, download: `wotr-${view.id}.json` },
         t("Download the record")),
       view.you !== null && this.api.rematch ? this.api.rematch : null);

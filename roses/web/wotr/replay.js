@@ -60,6 +60,9 @@ export async function renderReplay(main, { game, frames }) {
               el("p", { class: "buttons" },
                 el("a", { class: "button", href: `/games/${game.id}` }, t("Game page")),
                 game.status === "finished"
+                  ? el("a", { class: "button", href: `/games/${game.id}/analysis`, "data-key": "review" }, t("Turn review"))
+                  : null,
+                game.status === "finished"
                   ? el("a", { class: "button", href: `/api/games/${game.id}/record`, download: `wotr-${game.id}.json` },
                     t("Download the record"))
                   : null))),

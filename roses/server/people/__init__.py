@@ -1,0 +1,1 @@
+"""People: follows and friends, presence, the block list and private messages."""
