@@ -13,6 +13,7 @@ from typing import Any
 
 from .base import (
     JSON,
+    BotWords,
     Forfeit,
     GameError,
     GameModule,
@@ -24,6 +25,7 @@ from .base import (
     Playthrough,
     TableTalk,
     bot_player,
+    bots_described,
     bots_offered,
     with_bots,
 )
@@ -53,6 +55,7 @@ def register(module: GameModule[Any, Any]) -> None:
 __all__ = [
     "GAMES",
     "JSON",
+    "BotWords",
     "Forfeit",
     "GameError",
     "GameModule",
@@ -64,6 +67,7 @@ __all__ = [
     "Playthrough",
     "TableTalk",
     "bot_player",
+    "bots_described",
     "bots_offered",
     "game_module",
     "register",

@@ -92,6 +92,16 @@ class StandIn:
 
 
 @dataclass(frozen=True)
+class BotWords:
+    """A bot as the new-game form names it: ``label`` says what it is, ``level`` how well
+    it plays (from the strength measurements in benchmarks/results)."""
+
+    bot: str
+    label: str
+    level: str
+
+
+@dataclass(frozen=True)
 class OptionField:
     """One option of the new-game form, described for the lobby (and the API docs)."""
 
@@ -99,12 +109,14 @@ class OptionField:
     label: str  # what the option does, in words (no rule numbers: see ``rule``)
     default: bool
     players: tuple[int, ...]  # the player counts it applies to
-    rule: str = ""  # the rule it follows, e.g. "RK-19": the form shows it as a tooltip
+    rule: str = ""  # the rule it follows, e.g. "RK-19" (for the API docs, not for players)
+    short: str = ""  # a word or two for a game's row in the lists (mark it with N_)
 
     def to_json(self) -> dict[str, JSON]:
         return {
             "name": self.name,
             "label": self.label,
+            "short": self.short or self.label,
             "default": self.default,
             "players": list(self.players),
             "rule": self.rule,
@@ -190,6 +202,9 @@ class GameModule(ABC, Generic[State, Action]):
     # Dotted paths of a view that hold the viewer's own secrets (a hand, a sealed plan):
     # None for a spectator and never shown to another seat (tests/games/test_every_game.py).
     private_fields: tuple[str, ...] = ()
+    # Each bot in words for people, weakest first: what it is and how strong it plays
+    # ("Search", "strongest"), each marked with N_. A bot left out is shown by its name.
+    bot_words: tuple[BotWords, ...] = ()
     # Whether players seated together in a game in progress may write each other private
     # messages away from the table (the server's people pages); False where the rules forbid
     # table talk, which a private word would get round.
@@ -239,7 +254,7 @@ class GameModule(ABC, Generic[State, Action]):
         each of ``option_fields`` is true or false and offered for some player counts."""
         if players not in self.player_counts:
             raise InvalidInput(
-                "{game} is not played by {n} players; choose {counts}",
+                "{game} cannot be played by this number of players ({n}); choose {counts}",
                 game=self.title,
                 n=players,
                 counts=", ".join(map(str, self.player_counts)),
@@ -251,9 +266,10 @@ class GameModule(ABC, Generic[State, Action]):
                 raise InvalidInput("the option '{name}' is true or false", name=option.name)
             if value and players not in option.players:
                 raise InvalidInput(
-                    "the option '{name}' is not offered with {n} players", name=option.name,
+                    "the option '{name}' is not offered for this number of players ({n})",
+                    name=option.name,
                     n=players,
-                )  # fmt: skip
+                )
             options[option.name] = value
         unknown = sorted(set(raw) - set(options))
         if unknown:
@@ -370,6 +386,22 @@ def bots_offered(module: object) -> dict[str, tuple[str, ...]]:
     """The bots ``module`` offers with their strengths; none if it has no bots."""
     players = with_bots(module)
     return {} if players is None else players.bots()
+
+
+def bots_described(module: GameModule[Any, Any]) -> list[dict[str, JSON]]:
+    """The bots ``module`` offers, weakest first, each with its words and strengths."""
+    offered = bots_offered(module)
+    words = {w.bot: w for w in module.bot_words if w.bot in offered}
+    order = [*words, *sorted(set(offered) - set(words))]
+    return [
+        {
+            "name": bot,
+            "label": words[bot].label if bot in words else bot,
+            "level": words[bot].level if bot in words else "",
+            "strengths": list(offered[bot]),
+        }
+        for bot in order
+    ]
 
 
 def bot_player(module: GameModule[Any, Any]) -> HasBots:

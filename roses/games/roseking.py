@@ -34,6 +34,7 @@ from roses.roseking.view import PlayerView
 from .base import (
     JSON,
     N_,
+    BotWords,
     Forfeit,
     GameModule,
     IllegalAction,
@@ -109,13 +110,23 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
     player_counts: tuple[int, ...] = (2, 4)
     option_fields: tuple[OptionField, ...] = (
         OptionField("random_start", "The first player is drawn at random (otherwise Red starts)",
-                    False, (2,), "RK-7"),
+                    False, (2,), "RK-7", N_("random start")),
         OptionField("light", "A play can be taken back until the player ends the turn",
-                    False, (2, 4), "RK-19"),
+                    False, (2, 4), "RK-19", N_("Light game")),
         OptionField("show_draw_pile", "Everyone may see which cards are left in the draw pile",
-                    False, (2, 4), "RK-20"),
+                    False, (2, 4), "RK-20", N_("open draw pile")),
     )  # fmt: skip
     private_fields = ("pending",)  # RK-19 Light: a play its player has not ended yet
+    # Weakest first, as benchmarks/results/strength.md measured them: greedy beats random,
+    # mcts beats greedy every game, search beats mcts and alphabeta about four games in five.
+    bot_words = (
+        BotWords("random", N_("Random"), N_("easiest")),
+        BotWords("greedy", N_("Greedy"), N_("beginner")),
+        BotWords("mcts", N_("Monte Carlo"), N_("strong")),
+        BotWords("expectimax", N_("Expectimax"), N_("strong")),
+        BotWords("alphabeta", N_("Alpha-beta"), N_("strong")),
+        BotWords("search", N_("Search"), N_("strongest")),
+    )
 
     def teams(self, players: int) -> tuple[int, ...]:
         return tuple(seat & 1 for seat in range(players))  # Red and White (RK-16)

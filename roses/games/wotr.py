@@ -25,6 +25,7 @@ from roses.wotr.tutorial import judge
 from .base import (
     JSON,
     N_,
+    BotWords,
     Forfeit,
     GameModule,
     IllegalAction,
@@ -72,6 +73,11 @@ class Wotr(GameModule[Game, Action]):
     player_counts: tuple[int, ...] = (2, 3, 4)
     # WR-20: while plans are made, a seat's money and sealed plan are its own.
     private_fields = ("state.my_orders", "pay_order")
+    bot_words = (  # weakest first
+        BotWords("random", N_("Random"), N_("easiest")),
+        BotWords("heuristic", N_("Rules of thumb"), N_("beginner")),
+        BotWords("search", N_("Search"), N_("strongest")),
+    )
     # WR-20 forbids table talk about plans: no private word between players of a game in
     # progress, whose every turn has its planning.
     private_talk = False
@@ -116,7 +122,9 @@ class Wotr(GameModule[Game, Action]):
         try:
             state.apply(seat, action)
         except IllegalActionError as error:
-            raise IllegalAction(error.template, **error.params) from None
+            refusal = IllegalAction(error.template, **error.params_json())
+            refusal.message = error.message  # the English, with a sea in words
+            raise refusal from None
 
     def view(self, state: Game, seat: int | None) -> dict[str, JSON]:
         return {"state": state.view(seat).to_json()}

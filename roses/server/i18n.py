@@ -12,15 +12,18 @@ JavaScript ``t()``.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -111,14 +114,57 @@ def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
     return _fill(chosen, singular if n == 1 else plural, {"n": n, **params})
 
 
+# "(RK-9)", ", WR-5)": where a refusal cites its rule. The numbers are for the readers of
+# docs/rules and of the code; a player reads the sentence without them.
+_RULE_CITATION = re.compile(r"\s*\((?:RK|WR)-\d+\)|,\s*(?:RK|WR)-\d+(?=\))")
+
+
+def without_rule_numbers(text: str) -> str:
+    """``text`` with its rule citations left out: "(RK-9)" is no word for a player."""
+    return _RULE_CITATION.sub("", text)
+
+
+def _value_text(value: object) -> object:
+    """A refusal's value in the current language: a word of the catalogue (a seat's colour,
+    a phase), a phrase (``{"template", "params"}``, a sea in words) in turn, a list joined."""
+    if isinstance(value, str):
+        return gettext(value)
+    if isinstance(value, list):
+        return ", ".join(str(_value_text(item)) for item in value)
+    if isinstance(value, dict) and isinstance(value.get("template"), str):
+        params = value.get("params")
+        filled = (
+            {name: _value_text(inner) for name, inner in (params or {}).items()}
+            if isinstance(params, dict)
+            else {}
+        )
+        plural = value.get("plural")
+        if isinstance(plural, str):
+            count = filled.pop("n", 0)
+            n = count if isinstance(count, int) else 0
+            return ngettext(value["template"], plural, n, **filled)
+        return gettext(value["template"], **filled)
+    return value
+
+
+def moment(when: datetime) -> str:
+    """A date and time in the current language, as its readers write them ("May 6, 2031,
+    8:00 AM" in English, "06.05.2031, 08:00" in German), in UTC and saying so: a mail
+    cannot know its reader's time zone."""
+    utc = when.astimezone(UTC)
+    language = current()
+    written = str(get_datetime_format("medium", locale=language)).format(
+        format_time(utc, "short", tzinfo=UTC, locale=language),
+        format_date(utc, "medium", locale=language),
+    )
+    return gettext("{moment} UTC", moment=written)
+
+
 def game_error(error: GameError) -> str:
-    """A game's refusal in the current language. Its parameters are translated too when
-    they are words of the catalogue (a seat's colour, a phase of the game)."""
-    params = {
-        name: gettext(value) if isinstance(value, str) else value
-        for name, value in error.params.items()
-    }
-    return gettext(error.template, **params)
+    """A game's refusal in the current language, without rule numbers. Its parameters are
+    translated too when they are words of the catalogue or phrases."""
+    params = {name: _value_text(value) for name, value in error.params.items()}
+    return without_rule_numbers(gettext(error.template, **params))
 
 
 def _accepted(header: str) -> list[str]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from .text import Phrase, Value
 
 
 class WotrError(ValueError):
@@ -35,22 +38,37 @@ class IllegalActionError(WotrError):
     """An action the rules do not allow now; ``field`` names the part at fault.
 
     ``message`` is for a player: ``template`` with its ``{name}`` placeholders filled from
-    ``params``, so that a server can show it in the player's language."""
+    ``params``, so that a server can show it in the player's language; a value may be a
+    phrase (a sea in words), translated in turn (``params_json``)."""
 
-    def __init__(self, field: str, template: str, **params: str | int) -> None:
-        message = template.format(**params) if params else template
+    def __init__(self, field: str, template: str, **params: Value) -> None:
+        message = str(Phrase(template, params)) if params else template
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
         self.template = template
         self.params = params
 
+    def params_json(self) -> dict[str, Any]:
+        """``params`` as JSON: a phrase as ``{"template", "params"}``, as the log's are."""
+        return dict(Phrase(self.template, self.params).to_json()["params"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The fault for a page: its field, its English sentence, and its template and
+        values, which the page translates as it does the log's phrases."""
+        return {
+            "field": self.field,
+            "message": self.message,
+            "template": self.template,
+            "params": self.params_json(),
+        }
+
     def __reduce__(self) -> tuple[object, ...]:
         # keyword parameters: the default pickling passes only ``args`` back to __init__
         return _illegal_action, (self.field, self.template, self.params)
 
 
-def _illegal_action(field: str, template: str, params: dict[str, str | int]) -> IllegalActionError:
+def _illegal_action(field: str, template: str, params: dict[str, Value]) -> IllegalActionError:
     return IllegalActionError(field, template, **params)
 
 

@@ -49,7 +49,7 @@ class Preview:
             "short": max(0, self.cost - self.money),
             "paid": [charge.to_json() for charge in self.paid],
             "cancelled": [charge.to_json() for charge in self.cancelled],
-            "faults": [{"field": f.field, "message": f.message} for f in self.faults],
+            "faults": [fault.to_json() for fault in self.faults],
             "if_captain": list(self.if_captain),
         }
 

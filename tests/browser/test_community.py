@@ -4,6 +4,7 @@ the lobby, open games appearing live, declining an invitation, games being playe
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -59,10 +60,11 @@ def test_talk_resign_and_rematch_on_the_play_page(
     expect(white.get_by_role("button", name="Accept the rematch")).to_be_visible()
     expect(red.locator("#rematch")).to_contain_text(f"waiting for {names['white']}")
     white.get_by_role("button", name="Accept the rematch").click()
+    # Accepted: both players are taken to the new game (the spectator stays).
     for page in (red, white):
-        expect(page.get_by_role("link", name="Play the rematch")).to_be_visible()
+        page.wait_for_url(re.compile(rf"/games/(?!{game_id}$)\d+$"))
     shots(white, "rematch-phone")
-    red.get_by_role("link", name="Play the rematch").click()
+    expect(spectator).to_have_url(re.compile(rf"/games/{game_id}$"))
     # Seats swapped: the one who played Red plays White now.
     expect(red.locator('.hand-panel.mine[data-seat="White"]')).to_be_visible()
     chats = [m for m in watched if isinstance(m, dict) and m.get("type") == "chat"]

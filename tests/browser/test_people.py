@@ -41,7 +41,7 @@ def test_follow_message_block_and_unblock_in_two_browsers(
     heard = record_messages(bob)
 
     ann.goto(server.url)
-    ann.locator("#notify").get_by_role("link", name="People").click()  # from the header
+    ann.locator("#account").get_by_role("link", name="People").click()  # from the header
     expect(ann).to_have_url(f"{server.url}/people")
     ann.get_by_label("Name of the player to follow").fill(bob_name)
     ann.get_by_role("button", name="Follow", exact=True).click()
@@ -73,7 +73,7 @@ def test_follow_message_block_and_unblock_in_two_browsers(
 
     # A message arriving on another page: a note that leads to the conversation.
     bob.goto(server.url)
-    expect(bob.locator("#notify .people-link")).to_be_visible()  # its socket is open
+    expect(bob.locator("#notify .badge")).to_be_attached()  # drawn once its socket is open
     ann.get_by_label(f"Message to {bob_name}").fill("see you at the table")
     ann.get_by_label(f"Message to {bob_name}").press("Enter")
     note = bob.locator(".message-note")
@@ -141,7 +141,7 @@ def test_the_people_page_speaks_german_on_a_phone(
     expect(ann.locator("#friends h2")).to_have_text("Freunde")
     expect(ann.locator("#friends .presence")).to_have_text("offline")
     expect(ann.locator("#friends")).to_contain_text("Blockieren")
-    expect(ann.locator("#notify")).to_contain_text("Leute")
+    expect(ann.locator("#account")).to_contain_text("Leute")
     fits_the_width(ann)
     assert_accessible(ann, "people-de-phone")
     shots(ann, "people-de-phone")

@@ -39,13 +39,13 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_profile(
     page.get_by_role("link", name="Ratings").click()
     rows = page.locator(".leaderboard tbody tr")
     expect(rows).to_have_count(2)
-    expect(rows.first.locator("td").nth(1)).to_have_text("random bot")  # no strength to name
+    expect(rows.first.locator("td").nth(1)).to_have_text("Random bot")  # by what it is; no strength
     expect(rows.first).to_contain_text("1662")  # the bot won: 1662 ± 290
     expect(rows.last).to_contain_text(name)
     expect(rows.last).to_contain_text("1338")
     shots(page, "leaderboard")
 
-    page.get_by_role("link", name=name).click()
+    page.locator("#main").get_by_role("link", name=name).click()  # not the header's
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     expect(page.locator(".rating-value")).to_have_text("1338")
     expect(page.get_by_role("img", name="rating history: 1338")).to_be_visible()
@@ -88,7 +88,7 @@ def test_the_leaderboard_shows_the_weng_lin_ratings_of_a_wars_of_the_roses_game_
     expect(mine.locator("td").nth(2)).to_have_text(str(round(expected["me"].rating)))
     expect(mine.locator("td").nth(3)).to_have_text(str(round(expected["me"].deviation)))
     assert expected["me"].rating < 1500
-    expect(rows.filter(has_text="heuristic bot").locator("td").nth(2)).to_have_text(
+    expect(rows.filter(has_text="Rules of thumb bot").locator("td").nth(2)).to_have_text(
         str(round(expected["bot:heuristic:"].rating))
     )
     shots(page, "weng-lin-leaderboard")

@@ -1,7 +1,10 @@
 """The Rose King's play page at common screen sizes: the player's own hand, the board and the
 confirm button are inside the window without scrolling (1366x768, 1280x800, 1600x1000 two
 players; 390x844 the four-player game, where the actions never cover the hand); a wide
-screen puts the moves beside the board. A screenshot and axe-core of each (test artifacts)."""
+screen puts the moves beside the board. The same in each seat, Red (the creator's default,
+hand at the bottom) and White (hand at the top), under a live clock, whose panel above the
+game must shrink the board rather than push the hand below the window. A screenshot and
+axe-core of each (test artifacts)."""
 
 from __future__ import annotations
 
@@ -24,12 +27,17 @@ QUICK_BOT = {"kind": "bot", "bot": "random"}
 
 
 def play_page(server: LiveServer, page_for: Callable[..., Page], width: int, height: int,
-              players: int) -> Page:  # fmt: skip
-    """A new game against quick bots, the signed-in player in the first seat (Red moves)."""
+              players: int, seat: int = 0, clock: str | None = None) -> Page:  # fmt: skip
+    """A new game against quick bots, the signed-in player in ``seat`` (0: Red, who moves
+    first; 1: White, after the bot's move), with a live ``clock`` if given."""
     name = f"lay-{uuid.uuid4().hex[:6]}"
     client = api_user(server.url, name)
-    seats = [{"kind": "me"}] + [QUICK_BOT] * (players - 1)
-    answer = client.post("/api/games", json={"players": players, "seats": seats})
+    seats = [QUICK_BOT] * players
+    seats[seat] = {"kind": "me"}
+    body: dict[str, Any] = {"players": players, "seats": seats}
+    if clock:
+        body["time_limit"] = {"kind": "live", "clock": clock}
+    answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.text
     page = sign_in_page(page_for({"width": width, "height": height}), server.url, client)
     page.goto(f"{server.url}/games/{answer.json()['id']}")
@@ -101,6 +109,41 @@ def test_hand_board_and_confirm_are_in_the_window_without_scrolling(
         log = box(page.locator(".log-panel"))
         assert log["x"] >= board["x"] + board["width"] and log["y"] < board["y"] + board["height"]
         assert log["x"] + log["width"] > 1300
+
+
+@pytest.mark.parametrize(
+    ("width", "height"),
+    [(1366, 768), (1280, 800), (390, 844)],
+    ids=["1366x768", "1280x800", "phone"],
+)
+@pytest.mark.parametrize("seat", [0, 1], ids=["red", "white"])
+def test_each_seat_sees_its_hand_and_confirm_under_a_live_clock(
+    server: LiveServer,
+    new_page: Callable[..., Page],
+    shots: Screenshots,
+    width: int,
+    height: int,
+    seat: int,
+) -> None:
+    page = play_page(server, new_page, width, height, 2, seat=seat, clock="3+2")
+    expect(page.locator(".game-clocks .seat-clock")).to_have_count(2)
+    confirm = choose_a_card(page)
+    page.screenshot(path=str(shots.folder / f"window-{width}x{height}-seat{seat}.png"))
+    hand = page.locator(".hand-panel.mine")
+    if width >= 1000:  # a laptop: nothing to scroll for
+        assert page.evaluate("window.scrollY") == 0
+        assert_in_view(page, page.locator(".game-clocks"), "the clocks")
+        hand_box = assert_in_view(page, hand, "the player's hand")
+        assert_in_view(page, confirm, "the confirm button")
+        assert_in_view(page, page.locator("#board"), "the board")
+        assert not overlaps(box(page.locator("#actions")), hand_box), "the actions cover the hand"
+    else:  # a phone scrolls, but the hand and the sticky actions never cover each other
+        for scroll in (0, 300, 10_000):
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            assert not overlaps(box(page.locator("#actions")), box(hand)), f"scrolled to {scroll}"
+        hand.scroll_into_view_if_needed()
+        assert_in_view(page, hand, "the player's hand, scrolled to")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_on_a_phone_the_actions_never_cover_the_hand_when_scrolled(

@@ -133,7 +133,7 @@ def test_the_lobby_and_a_game_page_link_the_rules(
     )
     shots(page, "lobby")
     page.goto(f"{server.url}/games/{game.json()['id']}")
-    rules = page.locator("#account").get_by_role("link", name="Rules")
+    rules = page.locator(".game-meta").get_by_role("link", name="Rules")
     expect(rules).to_have_attribute("href", "/rules/roseking")
     rules.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("The Rose King: the rules")

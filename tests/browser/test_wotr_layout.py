@@ -1,8 +1,8 @@
 """The Wars of the Roses page at four screen sizes, measured by the elements' boxes: on a
 laptop (1366x768, 1280x800) the map, the player's own plan and its Seal button are all on
-the screen without scrolling, and a control reached with Tab is never under the sticky Seal
-bar; on a phone (390x844) no panel covers another and nothing runs
-off the side; a wide screen (1600x1000) puts the map, the plan and the players side by side
+the screen without scrolling, in each seat, and a control reached with Tab is never under
+the sticky Seal bar; on a phone (390x844), in each seat, no panel covers another and nothing
+runs off the side; a wide screen (1600x1000) puts the map, the plan and the players side by side
 across its width. A screenshot of each (test artifacts), and axe-core on each."""
 
 from __future__ import annotations
@@ -87,13 +87,14 @@ def tab_through_the_plan(page: Page) -> None:
     assert seen >= 4, "too few controls in the plan"
 
 
-@pytest.fixture
-def planning_game(server: LiveServer) -> tuple[int, Any]:
-    """Red's page can show its plan: turn 1's cards taken over the API."""
+@pytest.fixture(params=[0, 1], ids=["red", "yellow"])
+def planning_game(server: LiveServer, request: pytest.FixtureRequest) -> tuple[int, Any]:
+    """Each seat's page can show its plan (Red, the creator's, and Yellow, who joined):
+    turn 1's cards taken over the API."""
     game_id, people = two_people_game(server.url)
     clients = [client for _, client in people]
     play_on(game_id, clients, planning)
-    return game_id, clients[0]
+    return game_id, clients[request.param]
 
 
 def open_plan(
@@ -125,6 +126,7 @@ def test_a_laptop_shows_the_map_the_plan_and_its_seal_button_at_once(
     assert box(page.locator(".wotr-map"))["x"] + 10 < box(seal)["x"]  # side by side
     no_sideways_scrolling(page)
     page.screenshot(path=str(shots.folder / f"planning-{size['width']}x{size['height']}.png"))
+    assert on_screen(box(page.locator("#game-terms")), size), "the game's terms are off the screen"
     tab_through_the_plan(page)
     shots(page, f"planning-{size['width']}x{size['height']}-whole-page")
     assert_accessible(page, f"wotr-layout-{size['width']}")

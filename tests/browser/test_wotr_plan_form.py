@@ -110,7 +110,7 @@ def test_what_the_form_seals_and_saves_the_game_accepts(
     # black cube, then buys Windsor's troops (a castle comes first) and none for York.
     footer = page.locator(".plan-footer")
     expect(footer).to_contain_text("Cost 44 pounds · money 20 · left 1")
-    expect(footer).to_contain_text("cancel the black cube on Neville, 3 troops on York (WR-11)")
+    expect(footer).to_contain_text("cancel the black cube on Neville, 3 troops on York")
     shots(page, f"shortfall-{size['width']}x{size['height']}")
     page.wait_for_function("window.drafts.length > 0")  # saved as the player typed
     page.get_by_role("button", name="Seal plan").click()

@@ -190,14 +190,14 @@ def test_offered_from_the_lobby_the_rules_and_a_first_game(
         "href", "/tutorial/wotr"
     )
     page.goto(f"{server.url}/games/{first}")
-    offer = page.locator("#account").get_by_role("link", name="Try the tutorial")
+    offer = page.locator(".game-meta").get_by_role("link", name="Try the tutorial")
     expect(offer).to_have_attribute("href", "/tutorial/wotr")
     expect(offer).to_contain_text("New to Wars of the Roses?")
     assert newcomer.post(f"/api/games/{first}/resign").status_code == 200
 
     with page.expect_response(lambda answer: "/api/players/newcomer" in answer.url):
         page.goto(f"{server.url}/games/{new_game()}")
-    expect(page.locator("#account").get_by_role("link", name="Rules")).to_be_visible()
+    expect(page.locator(".game-meta").get_by_role("link", name="Rules")).to_be_visible()
     page.evaluate("() => new Promise((done) => setTimeout(done, 200))")  # the page has read it
     expect(page.locator("#account .first-game")).to_have_count(0)
     assert not page.js_errors  # type: ignore[attr-defined]

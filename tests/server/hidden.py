@@ -174,7 +174,7 @@ def assert_analysis_only(answer: Any) -> None:
         assert all(isinstance(value, int | float | str | bool) for value in values)
 
 
-WAITING_KEYS = {"count", "games"}
+WAITING_KEYS = {"count", "games", "invitations"}
 WAITING_GAME_KEYS = {"id", "game", "title", "turn_since"}
 
 
@@ -183,8 +183,8 @@ def assert_waiting_only(answer: Any) -> None:
     nothing of any game's state."""
     walk(answer)
     assert set(answer) == WAITING_KEYS, answer
-    assert answer["count"] == len(answer["games"])
-    for game in answer["games"]:
+    assert answer["count"] == len(answer["games"]) + len(answer["invitations"])
+    for game in [*answer["games"], *answer["invitations"]]:
         assert set(game) == WAITING_GAME_KEYS, game
         assert all(isinstance(value, int | str) for value in game.values())
 

@@ -5,6 +5,7 @@ the person's language, never field paths."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,24 @@ from roses.server.i18n import (
 )
 
 from .conftest import sign_in, sign_up, two_player_game
+
+# A count written into a sentence as a number before a plural noun ("{points} points") reads
+# "1 points" for one: a count goes through ngettext / tn instead. The placeholders named here
+# are people and things, not counts ("{seat} moves {noble}" is a verb).
+COUNTED = re.compile(
+    r"\{(\w+)\} (points?|squares?|cards?|votes?|moves?|games?|players?|pounds?|troops?|days?"
+    r"|hours?|minutes?|stones?|heroes|mercenar(?:y|ies)|turns?|seats?|territor(?:y|ies))\b"
+)
+NOT_COUNTS = {"seat", "who", "name", "player", "side", "team", "bot", "noble", "game"}
+# Counts that are never 1, each with the reason.
+NEVER_ONE = {
+    "{game}, {n} players": "a variant's player count: 2 or more",
+    "illegal move draw: {who} already holds {n} cards (RK-9)": "the hand's limit, 5",
+    "{count} troops, more than {most}": "more than a limit of at least 1",
+}
+# The script calls that write a date or a number for a person; each must be given the
+# page's language, or the browser's own locale shows through (English dates in German pages).
+UNLOCALISED = re.compile(r"toLocale\w*String\(\s*(\)|undefined)|new Intl\.\w+\(\s*(\)|undefined)")
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
@@ -106,6 +125,79 @@ def test_the_test_sees_an_untranslated_string(tmp_path: Path) -> None:
     assert "Create game" in messages and ("{n} player", "{n} players") in messages
     assert "the name" in messages  # a Python message (errors.py)
     assert "The Rose King" in messages  # a game's title, marked where the game names it
+
+
+def test_counts_in_sentences_are_plural_messages(source: Catalog) -> None:
+    """ "1 points", "1 Feldern": a count before its noun is a plural message (ngettext, tn)."""
+    wrong = []
+    for message in source:
+        if not isinstance(message.id, str) or message.id in NEVER_ONE:
+            continue
+        counts = [m for m in COUNTED.finditer(message.id) if m.group(1) not in NOT_COUNTS]
+        if counts:
+            wrong.append(f"{message.id!r} ({message.locations[0][0]}:{message.locations[0][1]})")
+    assert not wrong, "counts outside plural messages:\n" + "\n".join(wrong)
+
+
+def test_the_count_check_sees_a_count_without_ngettext() -> None:
+    assert COUNTED.search("red territory of {n}, {points} points")
+    assert not COUNTED.search("{seat} plays {card}")
+
+
+# Plural nouns of each language: none may follow "{n}" in a form for one ("1 Feldern").
+PLURAL_NOUNS = {
+    "de": "Feldern|Punkte|Karten|Machtkarten|Züge|Zügen|Stimmen|Plätze|Machtsteine|Tage|Stunden|"
+    "Minuten|Partien|Truppen",
+    "it": "punti|spazi|carte|mosse|voti|posti|giorni|ore|minuti|partite|giocatori|truppe|mercenari",
+    "pt": "pontos|espaços|cartas|jogadas|votos|lugares|dias|horas|minutos|jogos|jogadores|tropas|"
+    "mercenários",
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_messages_have_a_form_for_one_and_for_the_rest(language: str) -> None:
+    """Each plural message has both forms (nplurals=2, plural=(n != 1) in all four
+    languages), and the form for one counts in the singular ("1 Feld", never "1 Feldern")."""
+    catalogue = _po(language)
+    assert catalogue.num_plurals == 2 and catalogue.plural_expr.replace(" ", "") == "(n!=1)"
+    in_plural = re.compile(r"\{n\} (" + PLURAL_NOUNS[language] + r")\b")
+    wrong = []
+    for message in catalogue:
+        if not message.id or isinstance(message.id, str):
+            continue
+        one, other = message.string
+        assert one and other, message.id
+        if in_plural.search(one):
+            wrong.append((message.id[0], one))
+    assert not wrong, f"{language}: forms for one that count in the plural: {wrong}"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "May 6, 2031, 8:00\u202fAM UTC"), ("de", "06.05.2031, 08:00 UTC"),
+     ("it", "6 mag 2031, 08:00 UTC"), ("pt", "6 de mai. de 2031 08:00 UTC")],
+)  # fmt: skip
+def test_dates_in_mails_are_written_in_the_readers_language(language: str, written: str) -> None:
+    with speaking(language):
+        assert i18n.moment(datetime(2031, 5, 6, 8, 0, tzinfo=UTC)) == written
+
+
+def test_no_script_writes_a_date_in_the_browsers_locale() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "roses" / "web").rglob("*.js"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if UNLOCALISED.search(line)
+    ]
+    assert not found, f"dates or numbers in the browser's locale, not the page's: {found}"
+    assert UNLOCALISED.search("new Date(x).toLocaleString(undefined, {})")
+
+
+def test_mails_write_their_dates_through_babel() -> None:
+    """The digest and the deadline warning write no date of their own (strftime is English)."""
+    for name in ("digest.py", "deadline_warnings.py"):
+        text = (ROOT / "roses" / "server" / "notify" / name).read_text()
+        assert "strftime" not in text and "moment(" in text, name
 
 
 @pytest.mark.parametrize(

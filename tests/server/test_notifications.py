@@ -37,13 +37,36 @@ def test_the_count_follows_whose_turn_it_is(client: TestClient) -> None:
     assert_waiting_only(waiting)
     assert waiting["count"] == 1 and waiting["games"][0]["id"] == game["id"]
     assert waiting["games"][0]["title"] == "The Rose King"
-    assert other.get(WAITING).json() == {"count": 0, "games": []}
+    assert other.get(WAITING).json() == {"count": 0, "games": [], "invitations": []}
 
     view = mover.game(game["id"])
     act(mover, view, view["state"]["legal_moves"][0])
     assert mover.get(WAITING).json()["count"] == 0
     assert other.get(WAITING).json()["count"] == 1
     assert_waiting_only(other.get(WAITING).json())
+
+
+def test_an_invitation_counts_until_it_is_answered(client: TestClient) -> None:
+    """The badge counts a game that invites me by name as waiting for me, without its
+    state; joining makes it a game like the others, declining takes it off."""
+    host, guest, third = sign_up(client), sign_up(client), sign_up(client)
+    invite = {"seats": [{"kind": "me"}, {"kind": "invite", "name": guest.name}]}
+    first = host.post("/api/games", invite).json()
+    second = host.post("/api/games", invite).json()
+    seen = guest.get(WAITING).json()
+    assert_waiting_only(seen)
+    assert seen["count"] == 2 and seen["games"] == []
+    assert [g["id"] for g in seen["invitations"]] == [first["id"], second["id"]]
+    assert host.get(WAITING).json()["count"] == 0  # the host waits for the guest
+    assert third.get(WAITING).json()["count"] == 0
+
+    assert guest.post(f"/api/games/{second['id']}/decline").status_code == 200
+    assert [g["id"] for g in guest.get(WAITING).json()["invitations"]] == [first["id"]]
+    assert guest.post(f"/api/games/{first['id']}/join").status_code == 200
+    after = guest.get(WAITING).json()
+    assert after["invitations"] == []
+    started = guest.game(first["id"])
+    assert after["count"] == (1 if started["your_turn"] else 0)
 
 
 def test_finished_and_open_games_do_not_wait(client: TestClient) -> None:

@@ -35,7 +35,7 @@ def test_presence_needs_an_own_marker_in_the_zone() -> None:
     assert "SE" not in presence(state, BLUE, Orders())
     assert faults(state, YELLOW, Orders(troops={"windsor": 2})) == []
     assert faults(state, BLUE, Orders(troops={"windsor": 2})) == [
-        "troops.windsor: you are not present in SE to attack it (WR-10)"
+        "troops.windsor: you are not present in South East England to attack it (WR-10)"
     ]
     assert faults(state, RED, Orders(troops={"winchester": 1})) == [
         "troops.winchester: is neutral and cannot be attacked (WR-10)"
@@ -61,7 +61,7 @@ def test_ships_never_give_presence() -> None:
     assert faults(state, GREEN, Orders(ship_moves={"ship-of-berwick": "NE-east"})) == []
     orders = Orders(ship_moves={"ship-of-berwick": "NE-east"}, troops={"pontefract": 5})
     assert faults(state, GREEN, orders) == [
-        "troops.pontefract: you are not present in NE to attack it (WR-10)"
+        "troops.pontefract: you are not present in Northern England to attack it (WR-10)"
     ]
 
 
@@ -122,7 +122,7 @@ def test_moves_limits_and_bids_are_checked() -> None:
     state = game_at().state
     give(state, RED, "herbert", "ship-of-milford-haven", "harlech")  # Wales
     assert faults(state, RED, Orders(noble_moves={"herbert": "SE"})) == [
-        "noble_moves.herbert: SE is not adjacent to WA (WR-5)"
+        "noble_moves.herbert: South East England is not adjacent to Wales (WR-5)"
     ]
     assert faults(state, RED, Orders(noble_moves={"percy": "NE"})) == [
         "noble_moves.percy: Percy is not yours"
@@ -130,14 +130,15 @@ def test_moves_limits_and_bids_are_checked() -> None:
     assert faults(state, RED, Orders(ship_moves={"ship-of-milford-haven": "NE-west"})) == []
     assert faults(state, RED, Orders(ship_moves={"ship-of-milford-haven": "NM-west"})) == []
     assert faults(state, RED, Orders(ship_moves={"ship-of-milford-haven": "MI-sea"})) == [
-        "ship_moves.ship-of-milford-haven: MI-sea is more than 2 sea zones away (WR-5)"
+        "ship_moves.ship-of-milford-haven: "
+        "the sea off Midlands is more than 2 sea zones away (WR-5)"
     ]
     assert faults(state, RED, Orders(troops={"harlech": 21})) == ["troops: 21 troops, more than 20"]
     assert faults(state, RED, Orders(mercenaries={"harlech": 3})) == [
         "mercenaries: 3 placed, you hold 2"
     ]
     assert faults(state, RED, Orders(calais_bid=5, calais_zone="NE"), money=10) == [
-        "calais.zone: must be one of MI, SE (WR-10)"
+        "calais.zone: must be one of Midlands, South East England (WR-10)"
     ]
     assert faults(state, RED, Orders(calais_bid=11, calais_zone="SE"), money=10) == [
         "calais.bid: bids 11 but you have 10 pounds"
@@ -175,5 +176,5 @@ def test_a_plan_may_attack_where_its_own_calais_bid_would_land() -> None:
     bid = Orders(calais_bid=1, calais_zone="SE", troops={"windsor": 2})
     assert faults(state, BLUE, bid) == []
     assert faults(state, BLUE, Orders(calais_bid=1, calais_zone="MI", troops={"windsor": 2})) == [
-        "troops.windsor: you are not present in SE to attack it (WR-10)"
+        "troops.windsor: you are not present in South East England to attack it (WR-10)"
     ]

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .json_bounds import MAX_DEPTH, too_deep, unstorable, unstorable_text
 from .names import NAME_RULE, chosen_name, normal_name
 
@@ -124,7 +124,13 @@ class NewGame(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> NewGame:
         if len(self.seats) != self.players:
-            raise ValueError(_("a game of {n} players needs {n} seats", n=self.players))
+            raise ValueError(
+                ngettext(
+                    "a game of {n} player needs {n} seat",
+                    "a game of {n} players needs {n} seats",
+                    self.players,
+                )
+            )
         if sum(choice.kind == "me" for choice in self.seats) != 1:
             raise ValueError(_("exactly one seat must be yours"))
         invited = [choice.name for choice in self.seats if choice.kind == "invite"]

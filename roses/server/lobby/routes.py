@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from roses.games import GAMES, bots_offered
+from roses.games import GAMES, bots_described, bots_offered
 
 from ..accounts import quotas
 from ..accounts.blocks import estranged_ids
@@ -59,6 +59,7 @@ def catalog(request: Request) -> dict[str, Any]:
                 "options": [option.to_json() for option in module.option_fields],
                 "seat_labels": {str(n): module.seat_labels(n, {}) for n in module.player_counts},
                 "bots": {name: list(strengths) for name, strengths in bots_offered(module).items()},
+                "bot_list": bots_described(module),  # weakest first, each in words
                 "tutorial": module.tutorial() is not None,
             }
             for module in GAMES.values()

@@ -90,7 +90,8 @@ def start(db: Session, user: User, days: int, now: datetime) -> tuple[VacationSt
     if user.is_guest:
         raise Forbidden(_("a guest has no vacation days: register to keep your account first"))
     if not 1 <= days <= MAX_DAYS:
-        raise Unprocessable("days", _("a vacation lasts 1 to {most} days", most=MAX_DAYS))
+        longest = ngettext("a vacation lasts 1 day", "a vacation lasts 1 to {n} days", MAX_DAYS)
+        raise Unprocessable("days", longest)
     row = db.get(VacationAllowance, user.id, with_for_update=True)
     until = on_vacation_until(row, now)
     if until is not None:

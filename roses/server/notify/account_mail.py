@@ -20,7 +20,7 @@ from ..accounts.secrets import server_secret
 from ..accounts.users import find_user
 from ..db.models import User
 from ..errors import NotFound
-from ..i18n import SOURCE_LANGUAGE, _, speaking
+from ..i18n import SOURCE_LANGUAGE, _, ngettext, speaking
 from ..settings import Settings
 from . import mail
 from .notifications import NotificationSettings
@@ -120,10 +120,12 @@ def reset_mail(to: Recipient, token: str, settings: Settings) -> mail.Mail:
             _("to choose a new password for your account at roses, open this link:"),
             url,
             "",
-            _(
-                "It works once, within {minutes} minutes. If you did not ask for it, ignore "
+            ngettext(
+                "It works once, within {n} minute. If you did not ask for it, ignore "
                 "this e-mail: your password stays as it is.",
-                minutes=RESET_SECONDS // 60,
+                "It works once, within {n} minutes. If you did not ask for it, ignore "
+                "this e-mail: your password stays as it is.",
+                RESET_SECONDS // 60,
             ),
         ]
         subject = _("roses: choose a new password")

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..clocks.time_control import ClockWarning, TimeControl, due_warnings, mark_warned
 from ..db.models import Game, Seat, User
-from ..i18n import SOURCE_LANGUAGE, _, speaking
+from ..i18n import SOURCE_LANGUAGE, _, moment, speaking
 from ..play.hub import Hub
 from ..play.live_games import GameHeader
 from ..services import Services
@@ -108,7 +108,7 @@ def warning_mail(warning: DeadlineWarning, settings: Settings, key: str) -> mail
                 title=warning.title,
                 number=number,
                 players=", ".join(warning.others),
-                deadline=warning.clock.deadline.strftime("%Y-%m-%d %H:%M UTC"),
+                deadline=moment(warning.clock.deadline),
             ),
             f"{base}/games/{number}",
             "",

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts.secrets import server_secret
 from ..db.models import User, utcnow
-from ..i18n import SOURCE_LANGUAGE, _, ngettext, speaking
+from ..i18n import SOURCE_LANGUAGE, _, moment, ngettext, speaking
 from ..services import Services
 from ..settings import Settings
 from ..workers.periodic import repeated
@@ -133,7 +133,7 @@ def _digest_mail(digest: Digest, settings: Settings, key: str) -> mail.Mail:
                 title=game.title,
                 number=game.id,
                 players=", ".join(game.others),
-                since=game.turn_since.strftime("%Y-%m-%d %H:%M UTC"),
+                since=moment(game.turn_since),
             )
         )
         lines.append(f"{base}/games/{game.id}")

@@ -109,6 +109,32 @@ def waiting_games(db: Session, user_id: int) -> list[WaitingGame]:
     return sorted(waiting, key=lambda game: (game.turn_since, game.id))
 
 
+def invitations(db: Session, user_id: int) -> list[WaitingGame]:
+    """The games not yet started with a seat kept for the person by name, that they have
+    neither taken nor declined: waiting for their answer, the oldest first."""
+    invited = select(Seat.game_id).where(Seat.invited_user_id == user_id, Seat.user_id.is_(None))
+    games = db.scalars(
+        select(Game)
+        .where(Game.id.in_(invited), Game.status == GameStatus.WAITING, offered())
+        .order_by(Game.created_at, Game.id)
+    ).all()
+    found = []
+    for game in games:
+        if any(seat.user_id == user_id for seat in game.seats):
+            continue  # seated already in another seat of the game
+        header = GameHeader(game)
+        found.append(
+            WaitingGame(
+                id=game.id,
+                game=header.module.name,
+                title=header.module.title,
+                turn_since=as_utc(game.created_at),
+                others=tuple(seat.user.name for seat in game.seats if seat.user is not None),
+            )
+        )
+    return found
+
+
 def _unsubscribe_signer(key: str) -> URLSafeSerializer:
     return URLSafeSerializer(key, salt="unsubscribe")
 

@@ -24,6 +24,8 @@ from .digest import UNSUBSCRIBE_SECRET
 from .notifications import (
     MailKind,
     NotificationSettings,
+    WaitingGame,
+    invitations,
     read_unsubscribe_token,
     settings_for,
     waiting_games,
@@ -45,10 +47,14 @@ class WaitingGameOut(BaseModel):
 
 
 class Waiting(BaseModel):
-    """The games being played that wait for my seat: my turn, or my plan to make."""
+    """The games that wait for me: being played and my seat to act (my turn, or my plan to
+    make), or not started and inviting me by name. ``count`` counts both (the badge)."""
 
     count: int
     games: list[WaitingGameOut] = Field(description="waiting longest first")
+    invitations: list[WaitingGameOut] = Field(
+        default_factory=list, description="games inviting me, the oldest first"
+    )
 
 
 class NotificationChoices(BaseModel):
@@ -128,14 +134,17 @@ async def waiting(user: CurrentUser, sessions: Sessions) -> Waiting:
     def read() -> Waiting:
         with sessions() as db:
             games = waiting_games(db, user.id)
+            invited = invitations(db, user.id)
+
+        def out(g: WaitingGame) -> WaitingGameOut:
+            return WaitingGameOut(
+                id=g.id, game=g.game, title=g.title, turn_since=g.turn_since.isoformat()
+            )
+
         return Waiting(
-            count=len(games),
-            games=[
-                WaitingGameOut(
-                    id=g.id, game=g.game, title=g.title, turn_since=g.turn_since.isoformat()
-                )
-                for g in games
-            ],
+            count=len(games) + len(invited),
+            games=[out(g) for g in games],
+            invitations=[out(g) for g in invited],
         )
 
     return await asyncio.to_thread(read)

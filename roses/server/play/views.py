@@ -22,12 +22,13 @@ ENVELOPE_KEYS = frozenset(
 )  # fmt: skip
 
 
-def _seat_json(seat: SeatInfo, viewer_id: int | None) -> dict[str, Any]:
+def _seat_json(seat: SeatInfo, viewer_id: int | None, bot_words: dict[str, str]) -> dict[str, Any]:
     return {
         "seat": seat.seat,
         "label": seat.label,
         "player": seat.player,
         "bot": seat.bot,
+        "bot_label": bot_words.get(seat.bot, seat.bot) if seat.bot else None,  # "Search"
         "strength": seat.strength,
         "invited": seat.invited if seat.player is None else None,
         "is_you": viewer_id is not None and seat.user_id == viewer_id,
@@ -47,6 +48,7 @@ def summary(live: GameHeader, viewer_id: int | None) -> dict[str, JSON]:
     """The envelope alone: enough for lists of games."""
     you = live.seat_of(viewer_id)
     acting = live.status == GameStatus.ACTIVE and you is not None and you in live.to_act
+    bot_words = {words.bot: words.label for words in live.module.bot_words}
     return {
         "id": live.id,
         "game": live.module.name,
@@ -55,7 +57,7 @@ def summary(live: GameHeader, viewer_id: int | None) -> dict[str, JSON]:
         "options": live.options,
         "status": live.status,
         "version": live.version,
-        "seats": [_seat_json(seat, viewer_id) for seat in live.seats],
+        "seats": [_seat_json(seat, viewer_id, bot_words) for seat in live.seats],
         "you": you,  # my seat, None for a spectator
         "created_by_you": viewer_id is not None and live.created_by == viewer_id,
         "to_act": list(live.to_act),

@@ -10,7 +10,6 @@ import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 const POLL_MS = 700;
 
 let ui = null;
@@ -45,8 +44,7 @@ async function analyse() {
 
 async function start() {
   try {
-    const me = await api("/api/me");
-    account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, t("Lobby")));
+    await api("/api/me"); // signed in, or to the sign-in page
     const [replay, analysis] = await Promise.all([api(`/api/games/${gameId}/replay`), read()]);
     const module = await import(`/static/${replay.game.game}/analysis.js`);
     document.title = t("Analysis of game {id} — {title}", { id: gameId, title: replay.game.title });

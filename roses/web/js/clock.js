@@ -47,13 +47,21 @@ function limitText(clock) {
     : t("Correspondence: {days}", { days: tn("{n} day per move", "{n} days per move", clock.days) });
 }
 
-// A list's line about a game's time limit, with my deadline when it is my move.
+// What a player agrees to by sitting down: "Rated · Live clock: 5 min + 3 s per move",
+// "Casual · No time limit". Every list entry, invitation, waiting page and game page says it.
+export function termsText(game) {
+  return t("{rated} · {limit}", {
+    rated: game.rated ? t("Rated") : t("Casual"),
+    limit: game.clock ? limitText(game.clock) : t("No time limit"),
+  });
+}
+
+// A list's line about a game's terms, with my deadline when it is my move.
 export function timeLimitLine(game) {
   const clock = game.clock;
-  if (!clock) return null;
-  const mine = game.you !== null && clock.running.includes(game.you) && clock.deadlines ? clock.deadlines[game.you] : null;
-  return el("span", { class: "muted small time-limit-line" },
-    el("span", {}, limitText(clock)),
+  const mine = clock && game.you !== null && clock.running.includes(game.you) && clock.deadlines ? clock.deadlines[game.you] : null;
+  return el("span", { class: "muted small time-limit-line", "data-rated": game.rated ? "rated" : "casual" },
+    el("span", { class: "terms" }, termsText(game)),
     mine && clock.kind === "correspondence" ? el("span", { class: "my-deadline" }, t("Your deadline: {when}", { when: localTime(mine) })) : null,
     ...vacationLines(game));
 }
@@ -103,7 +111,7 @@ export function vacationLines(game) {
 }
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : t(seat.label));
+  return seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : t(seat.label));
 }
 
 function ruleText(rule) {

@@ -4,12 +4,11 @@ import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
 import { strengthName } from "./strength.js";
 import { t, tn } from "./i18n.js";
-import { signOutButton } from "./guest.js";
 import { onLobby } from "./notify.js";
+import { drawHeader } from "./header.js";
 import { timeLimitField, timeLimitLine } from "./clock.js";
 
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 
 function showError(target, error) {
   target.textContent = error instanceof ApiError ? error.message : t("Something went wrong: {problem}", { problem: error.message });
@@ -34,7 +33,10 @@ function afterSignIn(user) {
   const next = sameOriginPath(new URLSearchParams(location.search).get("next"));
   if (next) location.assign(next);
   else if (user && user.language && user.language !== document.documentElement.lang) location.reload();
-  else start();
+  else {
+    drawHeader(); // now signed in
+    start();
+  }
 }
 
 
@@ -44,8 +46,15 @@ function gameTitles(catalog) {
   return list.format(catalog.games.map((game) => t(game.title)));
 }
 
+// Every game's rules and tutorial: under the new-game form, and on the front page for a
+// visitor who wants to know the games before making an account.
+function learnLinks(catalog) {
+  return el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
+    catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: t(g.title) }))]),
+    catalog.games.filter((g) => g.tutorial).flatMap((g) => [" · ", el("a", { href: `/tutorial/${g.name}` }, t("{game} tutorial", { game: t(g.title) }))]));
+}
+
 function signInPage(catalog) {
-  account.replaceChildren();
   const error = el("p", { class: "error", role: "alert", hidden: true });
   // No maxlength: a name too long is refused with a sentence, never cut by the browser.
   const name = el("input", { name: "name", autocomplete: "username", required: true, minlength: 2 });
@@ -73,13 +82,39 @@ function signInPage(catalog) {
       el("button", { type: "button", class: "link", onclick: async () => {
         try { afterSignIn(await api("/api/accounts/guest", { method: "POST" })); } catch (problem) { showError(error, problem); }
       } }, t("Or play as a guest")), " ", t("(no account needed)")),
+    learnLinks(catalog),
   );
   main.replaceChildren(form);
   name.focus();
 }
 
+// A bot as the form offers it: what it is and how well it plays ("Search — strongest"),
+// with its rating when it has one at this player count (a bot without strengths).
+function botText(bot, ratings) {
+  const rating = ratings.get(`${bot.name}:`);
+  const text = t("{bot} — {level}", { bot: t(bot.label), level: t(bot.level) });
+  return rating === undefined ? text : t("{bot} · rating {rating}", { bot: text, rating: Math.round(rating) });
+}
+
+// A strength with the bot's rating at it, if the bot has played rated games at it.
+function strengthText(bot, strength, ratings) {
+  const rating = ratings.get(`${bot}:${strength}`);
+  return rating === undefined ? strengthName(strength) : t("{strength} · rating {rating}", { strength: strengthName(strength), rating: Math.round(rating) });
+}
+
+// The bots' ratings of one game and player count, keyed "bot:strength" (none if unread).
+async function botRatings(game, players) {
+  try {
+    const board = await api(`/api/ratings/${game}/${players}p`);
+    return new Map(board.players.filter((row) => row.bot).map((row) => [`${row.bot}:${row.strength || ""}`, row.rating]));
+  } catch {
+    return new Map(); // the form works without them
+  }
+}
+
 // A seat: me, open, a friend (invited by name), another player invited, or a bot.
 function seatRow(index, label, bots, friends, preset) {
+  let ratings = new Map();
   const kind = el("select", { name: `seat-${index}`, "aria-label": t("Seat {seat}", { seat: label }) },
     el("option", { value: "me" }, t("Me")),
     el("option", { value: "open" }, t("Open to anyone")),
@@ -90,12 +125,14 @@ function seatRow(index, label, bots, friends, preset) {
   );
   kind.value = index === 0 ? "me" : preset && friends.includes(preset) ? `friend:${preset}` : "open";
   const invite = el("input", { name: `invite-${index}`, placeholder: t("player's name"), hidden: true, "aria-label": t("Player invited to seat {seat}", { seat: label }) });
-  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": t("Bot in seat {seat}", { seat: label }) }, bots.map(([name]) => el("option", { value: name }, name)));
+  const bot = el("select", { name: `bot-${index}`, hidden: true, "aria-label": t("Bot in seat {seat}", { seat: label }) },
+    bots.map((b) => el("option", { value: b.name }, botText(b, ratings))));
+  bot.value = bots.length ? bots[bots.length - 1].name : ""; // the strongest first offered
   const strength = el("select", { name: `strength-${index}`, hidden: true, "aria-label": t("Strength of the bot in seat {seat}", { seat: label }) });
   // Only bots that search have strengths (thinking time per move).
   const fillStrengths = () => {
-    const strengths = (bots.find(([name]) => name === bot.value) || [null, []])[1];
-    strength.replaceChildren(...strengths.map((s) => el("option", { value: s }, strengthName(s))));
+    const strengths = (bots.find((b) => b.name === bot.value) || { strengths: [] }).strengths;
+    strength.replaceChildren(...strengths.map((s) => el("option", { value: s }, strengthText(bot.value, s, ratings))));
     strength.value = strengths[Math.floor(strengths.length / 2)] || "";
     strength.hidden = kind.value !== "bot" || !strengths.length;
   };
@@ -108,6 +145,12 @@ function seatRow(index, label, bots, friends, preset) {
   bot.addEventListener("change", fillStrengths);
   sync();
   const row = el("div", { class: "seat-row" }, el("span", { class: "seat-name" }, label), kind, invite, bot, strength);
+  // The ratings arrive after the form is drawn: the options' words are written again.
+  row.rate = (found) => {
+    ratings = found;
+    [...bot.options].forEach((option, i) => { option.textContent = botText(bots[i], ratings); });
+    [...strength.options].forEach((option) => { option.textContent = strengthText(bot.value, option.value, ratings); });
+  };
   row.choice = () => {
     const choice = { kind: kind.value };
     if (kind.value === "invite") choice.name = invite.value.trim();
@@ -132,19 +175,20 @@ function newGameForm(catalog, friends = [], invited = null) {
   let rows = [];
   let checks = [];
   const fill = () => {
-    const bots = Object.entries(game.bots);
+    const bots = game.bot_list;
     rows = game.seat_labels[players].map((label, i) => seatRow(i, t(label), bots, friends, i === 1 ? invited : null));
+    const [asked, count, drawn] = [game.name, players, rows];
+    if (bots.length) botRatings(asked, count).then((found) => drawn.forEach((row) => row.rate(found)));
     seats.replaceChildren(...rows);
     checks = game.options.filter((o) => o.players.includes(players)).map((o) => {
       const box = el("input", { type: "checkbox", name: o.name, checked: o.default });
       box.option = o.name;
       return box;
     });
-    // An option says in words what it does; the rule it follows is its tooltip.
+    // An option says in words what it does.
     options.replaceChildren(...checks.map((box) => {
       const option = game.options.find((o) => o.name === box.option);
-      return el("label", { class: "check", title: option.rule ? t("Rule {rule}", { rule: option.rule }) : null },
-        box, t(option.label));
+      return el("label", { class: "check" }, box, t(option.label));
     }));
     counts.replaceChildren(...game.player_counts.map((count) => el("label", { class: "check" },
       el("input", { type: "radio", name: "players", value: count, checked: count === players, onchange: () => { players = count; fill(); } }),
@@ -179,9 +223,7 @@ function newGameForm(catalog, friends = [], invited = null) {
     el("label", { class: "check" }, rated, t("Rated (registered players and bots; guests play casual games)")),
     error,
     el("button", { type: "submit", class: "primary" }, t("Create game")),
-    el("nav", { class: "learn small", "aria-label": t("Learn to play") }, t("Learn to play:"), " ",
-      catalog.games.flatMap((g, i) => [i ? " · " : "", el("a", { href: `/rules/${g.name}` }, t("Rules of {game}", { game: t(g.title) }))]),
-      catalog.games.filter((g) => g.tutorial).flatMap((g) => [" · ", el("a", { href: `/tutorial/${g.name}` }, t("{game} tutorial", { game: t(g.title) }))])),
+    learnLinks(catalog),
   );
 }
 
@@ -189,7 +231,7 @@ function newGameForm(catalog, friends = [], invited = null) {
 function players(game) {
   return game.seats.flatMap((seat, i) => [i ? el("span", { class: "vs" }, " · ") : null,
     el("span", { class: `who${seat.is_you ? " you" : ""}` }, t("{seat}: {player}", { seat: t(seat.label),
-      player: seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open")) }))]);
+      player: seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open")) }))]);
 }
 
 function since(iso) {
@@ -207,14 +249,16 @@ function resultText(game) {
   return winners.length === game.seats.length ? t("Draw") : t("{winners} won", { winners: winners.join(" & ") });
 }
 
-// A game's options in a word each, as its row in the lists shows them.
-function optionName(name) {
-  const words = { random_start: t("random start"), light: t("Light game"), show_draw_pile: t("open draw pile") };
-  return words[name] || name.replaceAll("_", " ");
+// A game's options in a word or two each, as its game's catalogue entry names them (the
+// shell names no game's options itself).
+let catalogue = null;
+function optionName(game, name) {
+  const option = catalogue?.games.find((g) => g.name === game.game)?.options.find((o) => o.name === name);
+  return option ? t(option.short) : name.replaceAll("_", " ");
 }
 
 function gameRow(game, action) {
-  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => optionName(name)).join(", ");
+  const options = Object.entries(game.options).filter(([, on]) => on).map(([name]) => optionName(game, name)).join(", ");
   return el("li", { class: "game-row", "data-game": game.id },
     el("div", { class: "game-main" },
       el("a", { href: `/games/${game.id}`, class: "game-title" }, t("{game} · game {id}", { game: t(game.title), id: game.id })),
@@ -266,13 +310,9 @@ async function renderGames(target) {
   );
 }
 
-async function lobbyPage(me) {
-  account.replaceChildren(
-    el("a", { class: "me", href: `/players/${encodeURIComponent(me.name)}` }, me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
-    el("a", { href: "/ratings" }, t("Ratings")),
-    signOutButton(me), // a guest is warned that its games will be lost
-  );
+async function lobbyPage() {
   const [catalog, people] = await Promise.all([api("/api/catalog"), api("/api/people")]);
+  catalogue = catalog;
   const friends = people.friends.map((friend) => friend.name);
   const invited = new URLSearchParams(location.search).get("invite");
   const games = el("div", { class: "game-lists" });
@@ -289,15 +329,14 @@ async function lobbyPage(me) {
 }
 
 async function start() {
-  let me;
   try {
-    me = await api("/api/me");
+    await api("/api/me"); // signed in: the lobby; else the sign-in form
   } catch (problem) {
     if (problem.status === 401) return signInPage(await api("/api/catalog"));
     main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }
-  await lobbyPage(me);
+  await lobbyPage();
 }
 
 start();

@@ -28,8 +28,6 @@ function drawBadge() {
   const label = tn("{n} game is waiting for you", "{n} games are waiting for you", count);
   slot.replaceChildren(
     el("a", { class: "badge", href: "/", hidden: count === 0, title: label, "aria-label": label, "data-count": count }, String(count)),
-    el("a", { class: "people-link", href: "/people" }, t("People")),
-    el("a", { class: "settings-link", href: "/settings" }, t("Settings")),
   );
 }
 
@@ -73,10 +71,12 @@ function yourTurn(game) {
   if (settings.sound) chime();
 }
 
-function update(games) {
+// The badge counts my turns and the invitations I have not answered; a turn that is new
+// since the last reading is announced.
+function update(games, invitations) {
   const before = waiting;
   waiting = new Set(games.map((game) => game.id));
-  count = games.length;
+  count = games.length + invitations.length;
   drawBadge();
   titleWithCount();
   if (before) games.filter((game) => !before.has(game.id)).forEach(yourTurn);
@@ -93,7 +93,8 @@ async function refresh() {
   reading = (async () => {
     do {
       readAgain = false;
-      update((await api("/api/notifications/waiting")).games);
+      const answer = await api("/api/notifications/waiting");
+      update(answer.games, answer.invitations || []);
     } while (readAgain);
   })();
   try {
@@ -111,7 +112,7 @@ function deadlineWarning(message) {
   const box = el("div", { class: "deadline-warning", role: "alert" },
     el("a", { href: `/games/${message.game_id}` },
       t("Your time in game {number} is running out: move before {deadline}.", {
-        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(),
+        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(document.documentElement.lang || "en"),
       })),
     el("button", { class: "link", onclick: () => box.remove() }, t("Dismiss")));
   document.body.prepend(box);

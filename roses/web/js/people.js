@@ -7,10 +7,8 @@ import { api, ApiError } from "./api.js";
 import { el, replaceKeepingFocus, toSignIn } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { onLobby } from "./notify.js";
-import { signOutButton } from "./guest.js";
 
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 const name = (n) => encodeURIComponent(n);
 
 const STATUS_WORDS = {
@@ -192,8 +190,6 @@ async function start() {
     else main.replaceChildren(el("p", { class: "error" }, problemText(problem)));
     return;
   }
-  account.replaceChildren(el("a", { class: "me", href: `/players/${name(me.name)}` }, me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
-    el("a", { href: "/" }, t("Lobby")), signOutButton(me));
   main.replaceChildren(el("div", { class: "people-page" }, el("h1", {}, t("People")), error,
     el("div", { class: "people-grid" }, lists, conversation)));
   const wanted = new URLSearchParams(location.search).get("with");

@@ -6,12 +6,11 @@ import { api, ApiError, liveSocket } from "./api.js";
 import { el, toSignIn } from "./kit.js";
 import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
-import { createClock } from "./clock.js";
+import { createClock, termsText } from "./clock.js";
 import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 
 let view = null;
 let loading = null;
@@ -20,6 +19,26 @@ let myName = null;
 let chat = null; // the table talk and the rematch offer, kept across views
 let rematch = null;
 let clock = null; // the time limit, above the game (clock.js)
+const terms = el("p", { class: "game-terms muted small", id: "game-terms" }); // rated or casual, and the time limit
+// While a bot decides (a search may take seconds): said, so that nobody waits in silence.
+const thinking = el("p", { class: "bot-thinking", id: "bot-thinking", role: "status", hidden: true });
+
+// How far down the page a game starts (the header, its terms, a live clock): a game's
+// stylesheet sizes its board or map with it (--above), so that what is above the game
+// makes the board smaller rather than push the player's hand and buttons below the window.
+function measureAbove() {
+  const top = main.getBoundingClientRect().top + window.scrollY;
+  document.documentElement.style.setProperty("--above", `${Math.max(0, Math.round(top))}px`);
+}
+new ResizeObserver(measureAbove).observe(document.body);
+
+function showThinking() {
+  const bots = view.status === "active" ? view.to_act.map((seat) => view.seats[seat]).filter((seat) => seat.bot) : [];
+  thinking.hidden = bots.length === 0;
+  thinking.textContent = bots.length
+    ? t("{bot} is thinking…", { bot: bots.map((seat) => t("{seat} ({bot} bot)", { seat: t(seat.label), bot: t(seat.bot_label || seat.bot) })).join(", ") })
+    : "";
+}
 let live = null; // the game's socket: moves go there while it is open
 let nextMoveId = 1;
 const unanswered = new Map(); // a move sent on the socket, by its id: { resolve, reject }
@@ -62,7 +81,7 @@ async function lobbyAction(action) {
 }
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open seat"));
+  return seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open seat"));
 }
 
 // A game nobody has started playing: who sits where, join or cancel.
@@ -113,6 +132,9 @@ async function show(next) {
   if (view && next.version < view.version) return;
   const before = view && view.status;
   view = next;
+  terms.textContent = termsText(view);
+  terms.dataset.rated = view.rated ? "rated" : "casual";
+  showThinking();
   clock.update(view);
   // Who may talk changes with the status, and for a silenced player with the game (WR-20).
   if (before && (before !== view.status || (view.you !== null && chat.silenced()))) chat.refresh();
@@ -133,7 +155,7 @@ async function offerTutorial(game, name) {
     const [catalog, profile] = await Promise.all([api("/api/catalog"), api(`/api/players/${encodeURIComponent(name)}`)]);
     const module = catalog.games.find((entry) => entry.name === game);
     if (!module?.tutorial || profile.record.some((entry) => entry.game === game && entry.played > 0)) return;
-    account.append(el("a", { href: `/tutorial/${game}`, class: "first-game" },
+    terms.parentElement.append(el("a", { href: `/tutorial/${game}`, class: "first-game small" },
       t("New to {game}? Try the tutorial", { game: t(module.title) })));
   } catch {
     // nothing to offer
@@ -149,15 +171,14 @@ async function start() {
     else main.replaceChildren(el("p", { class: "error" }, problem.message));
     return;
   }
-  account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, t("Lobby")));
   myName = me.name;
   chat = createChat(gameId, me.name);
   rematch = createRematch(gameId, me.name);
   clock = createClock(gameId, show);
-  main.before(clock.element);
+  main.before(el("div", { class: "game-meta" }, terms, thinking), clock.element);
   try {
     await show(await api(`/api/games/${gameId}`));
-    account.append(el("a", { href: `/rules/${view.game}` }, t("Rules")));
+    terms.after(el("a", { class: "small", href: `/rules/${view.game}` }, t("Rules")));
     offerTutorial(view.game, me.name);
   } catch (problem) {
     const text = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });

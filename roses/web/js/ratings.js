@@ -8,15 +8,17 @@ import { t } from "./i18n.js";
 
 const main = document.getElementById("main");
 
-export function who(row) {
+// A bot by what it is ("Search bot (strong)"), its game's catalogue giving the words.
+export function who(row, botLabels = {}) {
+  const bot = t(botLabels[row.bot] || row.bot || "");
   return row.player
     ? el("a", { href: `/players/${encodeURIComponent(row.player)}` }, row.player)
-    : row.strength ? t("{bot} bot ({strength})", { bot: row.bot, strength: strengthName(row.strength) }) : t("{bot} bot", { bot: row.bot });
+    : row.strength ? t("{bot} bot ({strength})", { bot, strength: strengthName(row.strength) }) : t("{bot} bot", { bot });
 }
 
 function variants(catalog) {
   return catalog.games.flatMap((game) => game.player_counts.map((count) => ({
-    game: game.name, variant: `${count}p`, label: t("{game}, {n} players", { game: t(game.title), n: count }),
+    game: game.name, variant: `${count}p`, bots: Object.fromEntries((game.bot_list || []).map((b) => [b.name, b.label])), label: t("{game}, {n} players", { game: t(game.title), n: count }),
   })));
 }
 
@@ -28,7 +30,7 @@ async function show(choice, list) {
     : el("table", { class: "leaderboard" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("Player")), el("th", {}, t("Rating")), el("th", {}, "±"), el("th", {}, t("Games")))),
       el("tbody", {}, board.players.map((row, i) => el("tr", {},
-        el("td", {}, i + 1), el("td", {}, who(row)), el("td", {}, Math.round(row.rating)),
+        el("td", {}, i + 1), el("td", {}, who(row, choice.bots)), el("td", {}, Math.round(row.rating)),
         el("td", {}, Math.round(row.deviation)), el("td", {}, row.games))))));
 }
 

@@ -1,5 +1,6 @@
 // The rematch offer of a finished game, for any game: offer or accept, whom it waits for,
-// and a link to the new game once everyone accepted (the seats rotated by one). Live from
+// and the new game once everyone accepted (the seats rotated by one): the players who
+// watch the finished game are taken there. Live from
 // the game's socket ({type: "rematch"}). A game's end banner shows `rematch.element`.
 
 import { api } from "./api.js";
@@ -31,9 +32,12 @@ export function createRematch(gameId, me) {
     }
   }
 
+  // Everyone accepted while this page was open: the players go to the new game together.
   function receive(next) {
+    const startedNow = offer !== null && !offer.rematch && next && next.rematch;
     offer = next;
     render();
+    if (startedNow && next.accepted.includes(me)) location.assign(`/games/${next.rematch}`);
   }
 
   async function load() {

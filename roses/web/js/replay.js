@@ -7,12 +7,10 @@ import { t } from "./i18n.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 
 async function start() {
   try {
-    const me = await api("/api/me");
-    account.replaceChildren(el("span", { class: "me" }, me.name), el("a", { href: "/" }, t("Lobby")));
+    await api("/api/me"); // signed in, or to the sign-in page
     const data = await api(`/api/games/${gameId}/replay`);
     const module = await import(`/static/${data.game.game}/replay.js`);
     document.title = t("Replay of game {id} — {game}", { id: gameId, game: t(data.game.title) });

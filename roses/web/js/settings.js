@@ -7,12 +7,10 @@ import { api, ApiError } from "./api.js";
 import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
-import { signOutButton } from "./guest.js";
 import { vacationSection } from "./vacation.js";
 import { dataSection, deleteSection, passwordSection, sessionsSection } from "./account_settings.js";
 
 const main = document.getElementById("main");
-const account = document.getElementById("account");
 
 function problemText(problem) {
   return problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
@@ -163,8 +161,6 @@ async function start() {
     else main.replaceChildren(el("p", { class: "error" }, problemText(problem)));
     return;
   }
-  account.replaceChildren(el("span", { class: "me" }, me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
-    el("a", { href: "/" }, t("Lobby")), signOutButton(me));
   const settings = await api("/api/settings/notifications");
   const error = alertBox();
   // Every change sends all the settings; a refusal says why and changes nothing.

@@ -21,8 +21,9 @@ export async function vacationSection(me) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const draw = (state) => {
     const rule = el("p", { class: "muted small" },
-      t("A vacation pauses the clocks of your correspondence games, never of a live game; your opponents see it. You earn {days} days a year, day by day, up to {cap}; a vacation ends by itself, and the days you do not take come back if you return early.",
-        { days: state.days_per_year, cap: state.cap_days }));
+      tn("A vacation pauses the clocks of your correspondence games, never of a live game; your opponents see it. You earn {n} day a year, day by day, up to {cap}; a vacation ends by itself, and the days you do not take come back if you return early.",
+        "A vacation pauses the clocks of your correspondence games, never of a live game; your opponents see it. You earn {n} days a year, day by day, up to {cap}; a vacation ends by itself, and the days you do not take come back if you return early.",
+        state.days_per_year, { cap: state.cap_days }));
     const available = el("p", { class: "vacation-available" },
       tn("You have {n} vacation day.", "You have {n} vacation days.", state.available_days));
     if (state.until) {

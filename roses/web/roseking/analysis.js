@@ -8,7 +8,7 @@ import { el, svg } from "../js/kit.js";
 import { t, tn } from "../js/i18n.js";
 import { linkStylesheet } from "../js/styles.js";
 import { renderBoard, teamOf } from "./board.js";
-import { cardElement, heroElement } from "./cards.js";
+import { cardElement, cardName, heroElement } from "./cards.js";
 
 const GRAPH = { width: 360, height: 150, pad: 10 };
 // Chess annotation symbols; a forced move (the only legal one) gets the empty box.
@@ -37,7 +37,14 @@ function teamName(team) {
 function moveName(move) {
   if (move === "draw") return t("draw");
   if (move === "pass") return t("pass");
-  return move;
+  return move.endsWith("h") ? t("{card} with a hero", { card: cardName(move) }) : cardName(move);
+}
+
+// "White drew a card", "Red played NE3": the move as a sentence, not the engine's word.
+function playedText(side, move) {
+  if (move === "draw") return t("{side} drew a card", { side });
+  if (move === "pass") return t("{side} could not move and passed", { side });
+  return t("{side} played {move}", { side, move: moveName(move) });
 }
 
 export function percent(win) {
@@ -107,7 +114,7 @@ function positionList(answer) {
   const { analysis, seconds } = answer;
   return [
     el("p", {}, t("{side} to move, searched {seconds} s: the chance of winning after each move.", { side: teamName(analysis.team), seconds }),
-      " ", analysis.exact ? el("span", { class: "exact" }, t("exact")) : el("span", { class: "muted" }, t("an estimate, {depth} moves ahead", { depth: analysis.depth }))),
+      " ", analysis.exact ? el("span", { class: "exact" }, t("exact")) : el("span", { class: "muted" }, tn("an estimate, {n} move ahead", "an estimate, {n} moves ahead", analysis.depth))),
     el("ol", { class: "from-here-moves" }, analysis.moves.map((option) => el("li", {}, el("strong", {}, moveName(option.move)), " ", percent(option.win)))),
   ];
 }
@@ -138,7 +145,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
   const setUpText = el("textarea", { id: "set-up-position", rows: 3, spellcheck: "false" });
   const setUpResult = el("div", { id: "set-up-result", "aria-live": "polite" });
   const setUpForm = el("form", { class: "set-up", onsubmit: (event) => { event.preventDefault(); searchSetUp(); } },
-    el("label", { for: "set-up-position" }, t("A position in RK-23 notation, or a view (JSON)")), setUpText,
+    el("label", { for: "set-up-position" }, t("A position in the notation of the rules, or a view (JSON)")), setUpText,
     el("button", { type: "submit" }, t("Analyse this position")), setUpResult);
   const rows = [];
   const body = el("tbody", {});
@@ -163,7 +170,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
   function hands(frame, team) {
     return game.seats.filter((seat) => teamOf(seat) === team).map((seat) => el("div", { class: `hand-panel ${team}` },
       el("div", { class: "hand-head" }, el("span", { class: `seat-name ${team}` }, seat.label),
-        el("span", { class: "player-name" }, seat.player || t("{bot} bot", { bot: seat.bot }))),
+        el("span", { class: "player-name" }, seat.player || t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }))),
       el("div", { class: "hand" }, heroElement(frame.heroes[seat.seat]),
         el("div", { class: "cards" }, frame.hands[seat.seat].map((card) => cardElement(card, { turned }))))));
   }
@@ -171,10 +178,10 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
   function describe() {
     if (index === 0) return [el("p", {}, el("strong", {}, t("Start of the game")))];
     const ply = index - 1;
-    const move = moveName(frames[index].moves[ply]);
     const d = decisions[ply];
     const side = teamName(frames[ply].turn_team);
-    const lines = [el("p", {}, el("strong", {}, t("Move {n} of {total}: {side} played {move}", { n: index, total, side, move })))];
+    const played = playedText(side, frames[index].moves[ply]);
+    const lines = [el("p", {}, el("strong", {}, t("Move {n} of {total}: {move}", { n: index, total, move: played })))];
     if (!d) {
       lines.push(el("p", { class: "muted" }, t("Not analysed yet.")));
       return lines;
@@ -188,7 +195,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
     }
     lines.push(el("p", { class: "muted small" }, d.exact
       ? t("Exact: the search reached the end of every line.")
-      : t("An estimate: searched {depth} moves ahead.", { depth: d.depth })));
+      : tn("An estimate: searched {n} move ahead.", "An estimate: searched {n} moves ahead.", d.depth)));
     return lines;
   }
 
@@ -293,7 +300,7 @@ export function createAnalysisUi(main, { game, frames, analyse, analysePosition 
     progress.hidden = done === total;
     status.textContent = done === total
       ? tn("All {n} move analysed, {seconds} s each.", "All {n} moves analysed, {seconds} s each.", total, { seconds: analysis.seconds })
-      : t("{done} of {total} moves analysed.", { done, total });
+      : tn("{done} of {n} move analysed.", "{done} of {n} moves analysed.", total, { done });
     again.hidden = analysis.running || done === total;
     problemLine.hidden = !analysis.problem;
     problemLine.textContent = analysis.problem || "";

@@ -2,7 +2,7 @@
 // seen from the north, as White sits. Drawn in SVG (hidden from screen readers) under an
 // ARIA grid of the same squares: each cell says what is on it, arrow keys walk the grid.
 
-import { t } from "../js/i18n.js";
+import { t, tn } from "../js/i18n.js";
 import { el, svg } from "../js/kit.js";
 
 const FILES = "abcdefghi";
@@ -73,8 +73,8 @@ function territoryOf(end) {
   for (const team of ["red", "white"]) {
     end.territories[team].forEach((group) => {
       const text = team === "red"
-        ? t("red territory of {n}, {points} points", { n: group.size, points: group.points })
-        : t("white territory of {n}, {points} points", { n: group.size, points: group.points });
+        ? tn("red territory of {n} square, {points} point", "red territory of {n} squares, {points} points", group.size, { points: group.points })
+        : tn("white territory of {n} square, {points} point", "white territory of {n} squares, {points} points", group.size, { points: group.points });
       for (const square of group.squares) names[square] = text;
     });
   }

@@ -6,8 +6,28 @@ import { el, svg } from "../js/kit.js";
 
 const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
+// Each language's compass letters as its rulebook prints them on the cards (the Kosmos
+// rulebooks: German N, NO, O, SO, S, SW, W, NW; Italian N, NE, E, SE, S, SO, O, NO;
+// Portuguese N, NE, L, SE, S, SO, O, NO). The moves' notation (N2, SE3h) stays the
+// engine's: only what a person reads is in their letters.
+const COMPASS = {
+  de: { NE: "NO", E: "O", SE: "SO" },
+  it: { SW: "SO", W: "O", NW: "NO" },
+  pt: { E: "L", SW: "SO", W: "O", NW: "NO" },
+};
+
+function language() {
+  return typeof document === "undefined" ? "en" : (document.documentElement.lang || "en").slice(0, 2);
+}
+
+// A card as a person reads it, in the page's language: "NE3" is "NO3" in German.
+export function cardName(name, lang = language()) {
+  const { direction, distance } = cardParts(name);
+  return `${(COMPASS[lang] || {})[direction] || direction}${distance}`;
+}
+
 export function cardParts(name) {
-  const match = /^([NSEW]{1,2})([123])$/.exec(name);
+  const match = /^([NSEW]{1,2})([123])h?$/.exec(name); // "N2h": the card of a hero play
   return { direction: match[1], distance: Number(match[2]) };
 }
 
@@ -22,10 +42,11 @@ export function cardElement(name, { turned = false, button = false, pressed = fa
   });
   const arrow = svg("svg", { viewBox: "-20 -20 40 40", class: "card-arrow", "aria-hidden": "true" },
     svg("g", { transform: `rotate(${angle})` }, chevrons));
-  const text = el("span", { class: "card-label", "aria-hidden": "true" }, name);
-  if (!button) return el("div", { class: "card", "data-card": name, role: "img", "aria-label": t("card {card}", { card: name }) }, arrow, text);
+  const shown = cardName(name);
+  const text = el("span", { class: "card-label", "aria-hidden": "true" }, shown);
+  if (!button) return el("div", { class: "card", "data-card": name, role: "img", "aria-label": t("card {card}", { card: shown }) }, arrow, text);
   return el("button", { type: "button", class: "card", "data-card": name, "data-key": `card:${name}`,
-    "aria-pressed": pressed ? "true" : "false", "aria-label": label || name }, arrow, text);
+    "aria-pressed": pressed ? "true" : "false", "aria-label": label || shown }, arrow, text);
 }
 
 export function heroElement(count) {

@@ -2,6 +2,7 @@
 // for every sentence the play and replay pages say about moves and results.
 
 import { t } from "../js/i18n.js";
+import { cardName } from "./cards.js";
 
 // Seats alternate Red, White (R1, W1, R2, W2 with four players, RK-16).
 export function seatText(index, seats) {
@@ -17,18 +18,18 @@ export function teamText(team) {
 
 // A log entry's move alone: "NE3 → h8", "W1 + hero: flips d4", "draws SE2", "passes".
 export function moveText(entry) {
-  if (entry.kind === "play") return t("{card} → {square}", { card: entry.card, square: entry.to });
-  if (entry.kind === "hero") return t("{card} + hero: flips {square}", { card: entry.card, square: entry.flipped });
-  if (entry.kind === "draw") return entry.drew ? t("draws {card}", { card: entry.drew }) : t("draws a card");
+  if (entry.kind === "play") return t("{card} → {square}", { card: cardName(entry.card), square: entry.to });
+  if (entry.kind === "hero") return t("{card} + hero: flips {square}", { card: cardName(entry.card), square: entry.flipped });
+  if (entry.kind === "draw") return entry.drew ? t("draws {card}", { card: cardName(entry.drew) }) : t("draws a card");
   return t("passes");
 }
 
 // The whole move as a sentence, for the screen reader and the replay's position line.
 export function moveSentence(entry, seats) {
   const seat = seatText(entry.seat_index, seats);
-  if (entry.kind === "play") return t("{seat} plays {card}: the crown moves to {square}.", { seat, card: entry.card, square: entry.to });
-  if (entry.kind === "hero") return t("{seat} plays {card} with a hero and flips the stone on {square}.", { seat, card: entry.card, square: entry.flipped });
-  if (entry.kind === "draw") return entry.drew ? t("{seat} draws {card}.", { seat, card: entry.drew }) : t("{seat} draws a card.", { seat });
+  if (entry.kind === "play") return t("{seat} plays {card}: the crown moves to {square}.", { seat, card: cardName(entry.card), square: entry.to });
+  if (entry.kind === "hero") return t("{seat} plays {card} with a hero and flips the stone on {square}.", { seat, card: cardName(entry.card), square: entry.flipped });
+  if (entry.kind === "draw") return entry.drew ? t("{seat} draws {card}.", { seat, card: cardName(entry.drew) }) : t("{seat} draws a card.", { seat });
   return t("{seat} cannot move and passes.", { seat });
 }
 
@@ -40,8 +41,8 @@ export function scoreText(score) {
 // Why the game ended (RK-12, RK-13, RK-17) or how (resignation, time).
 export function reasonText(end, result) {
   if (end) {
-    if (end.reason === "last-stone") return t("The last stone was placed ({rule}).", { rule: end.rule });
-    return t("Nobody can move any more ({rule}).", { rule: end.rule });
+    if (end.reason === "last-stone") return t("The last stone was placed.");
+    return t("Nobody can move any more.");
   }
   const loser = result.winner === "red" ? t("White") : t("Red");
   if (result.termination === "resignation") return t("{team} resigned.", { team: loser });
@@ -65,9 +66,9 @@ export function winnerText(winner) {
 
 // RK-15: which comparison decided.
 export function decidedText(end) {
-  if (end.decided_by === "largest") return t("The scores are equal: the larger territory decides (RK-15).");
-  if (end.decided_by === "stones") return t("Scores and largest territories are equal: more stones decide (RK-15).");
-  if (end.decided_by === "draw") return t("Score, largest territory and stones are all equal (RK-15).");
+  if (end.decided_by === "largest") return t("The scores are equal: the larger territory decides.");
+  if (end.decided_by === "stones") return t("Scores and largest territories are equal: more stones decide.");
+  if (end.decided_by === "draw") return t("Score, largest territory and stones are all equal.");
   return "";
 }
 

@@ -9,7 +9,7 @@ import { api, ApiError } from "../js/api.js";
 import { el, focusedKey, keyed } from "../js/kit.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard, teamOf } from "./board.js";
-import { cardElement, heroElement } from "./cards.js";
+import { cardElement, cardName, heroElement } from "./cards.js";
 import {
   decidedText, moveSentence, moveText, reasonText, resultText, scoreText, seatText, teamText,
   territorySum, winnerText,
@@ -54,7 +54,7 @@ function me() {
 
 function seatName(seat) {
   if (seat.player) return seat.player;
-  if (seat.bot) return t("{bot} bot", { bot: seat.bot });
+  if (seat.bot) return t("{bot} bot", { bot: t(seat.bot_label || seat.bot) });
   if (seat.invited) return t("{name} (invited)", { name: seat.invited });
   return t("open seat");
 }
@@ -104,10 +104,10 @@ function choose(name) {
 // What a card in my hand does now, for its button's name (RK-18, RK-10).
 function cardLabel(name) {
   const target = game.targets[name];
-  if (legal(name)) return t("{card}: the crown moves to {square}", { card: name, square: target });
-  if (legal(`${name}h`)) return t("{card}: only with a hero, flips the stone on {square}", { card: name, square: target });
-  return target ? t("{card}: not playable, {square} holds a stone", { card: name, square: target })
-    : t("{card}: not playable, it would take the crown off the board", { card: name });
+  if (legal(name)) return t("{card}: the crown moves to {square}", { card: cardName(name), square: target });
+  if (legal(`${name}h`)) return t("{card}: only with a hero, flips the stone on {square}", { card: cardName(name), square: target });
+  return target ? t("{card}: not playable, {square} holds a stone", { card: cardName(name), square: target })
+    : t("{card}: not playable, it would take the crown off the board", { card: cardName(name) });
 }
 
 function choiceText(name) {
@@ -118,10 +118,10 @@ function choiceText(name) {
     return tn(
       "{card} reaches {square}, an opponent's stone: it can only be played with a hero, who turns that stone. Use one of your {n} hero card?",
       "{card} reaches {square}, an opponent's stone: it can only be played with a hero, who turns that stone. Use one of your {n} hero cards?",
-      heroes, { card: name, square: target });
+      heroes, { card: cardName(name), square: target });
   }
-  return target ? t("{card} cannot be played: {square} holds a stone you cannot take.", { card: name, square: target })
-    : t("{card} would take the crown off the board.", { card: name });
+  return target ? t("{card} cannot be played: {square} holds a stone you cannot take.", { card: cardName(name), square: target })
+    : t("{card} would take the crown off the board.", { card: cardName(name) });
 }
 
 // The hand of one seat; the player's own hand on their turn is a group of card buttons
@@ -180,7 +180,7 @@ function actionPanel() {
   const box = el("div", { class: "panel actions", id: "actions" });
   if (game.pending) {
     box.append(
-      el("p", {}, t("You played {card}. Undo it, or end your turn.", { card: game.pending })),
+      el("p", {}, t("You played {card}. Undo it, or end your turn.", { card: cardName(game.pending) })),
       el("div", { class: "buttons" },
         button("undo", t("Undo"), () => send("undo")),
         button("end-turn", t("End turn"), () => send("end-turn"), { class: "primary" })),
@@ -194,9 +194,9 @@ function actionPanel() {
   if (selected) {
     box.append(el("p", {}, choiceText(selected)));
     if (legal(selected)) {
-      box.append(button("confirm", t("Play card {card}", { card: selected }), () => send(selected), { class: "primary" }));
+      box.append(button("confirm", t("Play card {card}", { card: cardName(selected) }), () => send(selected), { class: "primary" }));
     } else if (legal(`${selected}h`)) {
-      box.append(button("confirm", t("Play {card} with a hero", { card: selected }), () => send(`${selected}h`), { class: "primary hero-confirm" }));
+      box.append(button("confirm", t("Play {card} with a hero", { card: cardName(selected) }), () => send(`${selected}h`), { class: "primary hero-confirm" }));
     }
   } else {
     box.append(el("p", {}, legal("draw") ? t("Your turn: choose a card, or draw.") : t("Your turn: choose a card.")));
@@ -292,7 +292,7 @@ function endPanel() {
     el("h2", { id: "end-title" }, t("How the game ended")),
     el("p", { class: "end-reason" }, reasonText(end, game.result)),
     el("table", { class: "territory-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Team")), el("th", { scope: "col" }, t("Territories (RK-14)")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Team")), el("th", { scope: "col" }, t("Territories")),
         el("th", { scope: "col" }, t("Score (largest, stones)")))),
       el("tbody", {}, rows)),
     decidedText(end) ? el("p", { class: "muted" }, decidedText(end)) : "");
@@ -461,7 +461,7 @@ function changes(before, view) {
     parts.push(t("Game over."), reasonText(view.end, view.result), resultText(outcome, view.players) || winnerText(view.result.winner),
       t("Red {red} · White {white}", { red: view.result.red, white: view.result.white }));
   } else if (view.pending && (!before || !before.pending)) {
-    parts.push(t("You played {card}. Undo it, or end your turn.", { card: view.pending }));
+    parts.push(t("You played {card}. Undo it, or end your turn.", { card: cardName(view.pending) }));
   } else if (before && view.status === "active" && (parts.length || before.status !== "active")) {
     parts.push(view.can_act ? t("Your turn.") : t("{seat} to move.", { seat: seatText(view.to_act[0], view.players) }));
   }

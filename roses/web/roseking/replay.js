@@ -26,7 +26,7 @@ const content = el("div", { class: `rk-replay${game.players === 4 ? " four" : ""
 main.replaceChildren(announcer, content);
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? t("{bot} bot", { bot: seat.bot }) : t("open seat"));
+  return seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : t("open seat"));
 }
 
 function hands(frame, team) {
@@ -67,7 +67,7 @@ function endPanel(end) {
     el("h2", { id: "end-title" }, winnerText(end.winner)),
     el("p", {}, reasonText(end, game.result)),
     el("table", { class: "territory-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Team")), el("th", { scope: "col" }, t("Territories (RK-14)")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Team")), el("th", { scope: "col" }, t("Territories")),
         el("th", { scope: "col" }, t("Score (largest, stones)")))),
       el("tbody", {}, ["red", "white"].map((team) => el("tr", { class: team },
         el("th", { scope: "row" }, teamText(team)),

@@ -6,7 +6,7 @@ import { el } from "../js/kit.js";
 import { scoreText } from "./describe.js";
 import { t, tn } from "../js/i18n.js";
 import { renderBoard } from "./board.js";
-import { cardElement, heroElement } from "./cards.js";
+import { cardElement, cardName, heroElement } from "./cards.js";
 import { linkStylesheet } from "../js/styles.js";
 
 await linkStylesheet("/static/roseking/roseking.css");
@@ -21,7 +21,7 @@ export function createTutorialBoard(act) {
     const mine = seat === 0;
     const cards = view.state.hands[seat].map((name) => {
       const button = mine && interactive;
-      const card = cardElement(name, { button, pressed: name === selected, label: t("Choose card {card}", { card: name }) });
+      const card = cardElement(name, { button, pressed: name === selected, label: t("Choose card {card}", { card: cardName(name) }) });
       if (name === selected) card.classList.add("selected");
       if (button) card.addEventListener("click", () => { selected = selected === name ? null : name; draw(); });
       return card;
@@ -36,8 +36,8 @@ export function createTutorialBoard(act) {
     if (!interactive) return null;
     const heroes = view.state.heroes[0];
     return el("div", { class: "tutorial-actions buttons", id: "actions" },
-      selected ? el("button", { class: "primary", onclick: () => act(selected) }, t("Play {card}", { card: selected })) : null,
-      selected && heroes ? el("button", { onclick: () => act(`${selected}h`) }, t("Play {card} with a hero", { card: selected })) : null,
+      selected ? el("button", { class: "primary", onclick: () => act(selected) }, t("Play {card}", { card: cardName(selected) })) : null,
+      selected && heroes ? el("button", { onclick: () => act(`${selected}h`) }, t("Play {card} with a hero", { card: cardName(selected) })) : null,
       el("button", { onclick: () => act("draw") }, t("Draw a card")),
       el("button", { onclick: () => act("pass") }, t("Pass")));
   }

@@ -42,6 +42,12 @@ export function phraseText(phrase) {
   return tn(phrase.template, phrase.plural, phrase.params.n, params);
 }
 
+// A refusal of the engine as a player reads it: "(WR-10)" is for the readers of the rules
+// file and the code, not a word of the game.
+export function faultText(fault) {
+  return phraseText(fault).replace(/\s*\(WR-\d+\)|,\s*WR-\d+(?=\))/g, "");
+}
+
 function valueText(value) {
   if (Array.isArray(value)) return value.map(valueText).join(", ");
   if (typeof value === "string") return t(value);

@@ -109,15 +109,16 @@ export function drawMap(board, table, labels, troops = {}) {
     const zone = board.zones[id];
     drawing.append(svg("polygon", { class: "zone", "data-zone": id, fill: ZONE_FILLS[id] || "#eee",
       points: shape.outline.map((p) => p.join(",")).join(" ") },
-    svg("title", {}, t("{zone}: {votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
-      { zone: zone.name, votes: zone.votes, first: zone.vp[0], second: zone.vp[1] }))));
+    svg("title", {}, tn("{zone}: {n} vote in Parliament; {first} VP for the most control points, {second} VP for the second",
+      "{zone}: {n} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+      zone.votes, { zone: zone.name, first: zone.vp[0], second: zone.vp[1] }))));
   }
   for (const [id, shape] of Object.entries(layout.zones)) {
     const zone = board.zones[id];
     const [x, y] = shape.label;
     drawing.append(svg("text", { class: "zone-name", x, y }, zone.name));
     drawing.append(svg("text", { class: "zone-votes", x, y: y + 28 }, // clear of the name above
-      t("{votes} votes · {vp} VP", { votes: zone.votes, vp: `${zone.vp[0]}/${zone.vp[1]}` })));
+      tn("{n} vote · {vp} VP", "{n} votes · {vp} VP", zone.votes, { vp: `${zone.vp[0]}/${zone.vp[1]}` })));
   }
   board.seas.forEach((sea) => {
     const [x, y] = layout.seas[sea];
@@ -210,8 +211,9 @@ export function areaList(board, table, labels, troops = {}) {
     }
     return el("li", { class: "area", "data-zone": id },
       el("h3", {}, zone.name),
-      el("p", { class: "small" }, t("{votes} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
-        { votes: zone.votes, first: zone.vp[0], second: zone.vp[1] })),
+      el("p", { class: "small" }, tn("{n} vote in Parliament; {first} VP for the most control points, {second} VP for the second",
+        "{n} votes in Parliament; {first} VP for the most control points, {second} VP for the second",
+        zone.votes, { first: zone.vp[0], second: zone.vp[1] })),
       el("ul", {}, here));
   });
   return el("ul", { class: "areas" }, zones);

@@ -12,7 +12,7 @@ export function seatName(seats, labels, seat) {
   const label = seatWord(labels[seat]);
   if (info.is_you) return t("{seat} (you)", { seat: label });
   if (info.player) return t("{seat} ({player})", { seat: label, player: info.player });
-  if (info.bot) return t("{seat} ({bot} bot)", { seat: label, bot: info.bot });
+  if (info.bot) return t("{seat} ({bot} bot)", { seat: label, bot: t(info.bot_label || info.bot) });
   return t("{seat} (open seat)", { seat: label });
 }
 

@@ -5,7 +5,7 @@
 // where the player is present to attack (WR-10). Nothing of it is sent anywhere else before
 // it is sealed (WR-20).
 
-import { SEAT_COLOURS, kindName, phraseText, pounds, t, tn } from "./dom.js";
+import { SEAT_COLOURS, kindName, faultText, phraseText, pounds, t, tn } from "./dom.js";
 import { el, focusedKey, keyed, replaceKeepingFocus } from "../js/kit.js";
 
 const SAVE_DELAY_MS = 400;
@@ -142,7 +142,7 @@ export class Planner {
       el("ul", {}, lines.length ? lines.map((line) => el("li", {}, line)) : el("li", {}, t("No orders."))),
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled} (WR-11).",
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment will cancel {cancelled}.",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
         : null,
       preview.if_captain.length
@@ -248,8 +248,9 @@ export class Planner {
     const limits = { cost: planning.troop_cost, max: planning.troops_max, held: mercenaries };
     this.troops = el("fieldset", { class: "troops" },
       el("legend", {}, mercenaries
-        ? t("Troops ({cost} pounds each, at most {max}) and mercenaries ({held} held, free)", limits)
-        : t("Troops ({cost} pounds each, at most {max})", limits)),
+        ? tn("Troops ({n} pound each, at most {max}) and mercenaries ({held} held, free)",
+          "Troops ({n} pounds each, at most {max}) and mercenaries ({held} held, free)", limits.cost, limits)
+        : tn("Troops ({n} pound each, at most {max})", "Troops ({n} pounds each, at most {max})", limits.cost, limits)),
       rows.length ? null : el("p", { class: "muted" }, t("You hold no Location and are present nowhere to attack.")),
       rows.map(({ card, owner, zone, role }) => el("div", { class: `troop-row ${role}`, "data-card": card },
         el("span", { class: "who", style: `--seat: ${SEAT_COLOURS[owner]}` },
@@ -327,8 +328,12 @@ export class Planner {
     this.summary.replaceChildren(...[
       costLine(preview.cost, preview.money, preview.left),
       preview.cancelled.length
-        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled} (WR-11).",
+        ? el("p", { class: "shortfall" }, t("Short by {short}: deployment would cancel {cancelled}.",
           { short: preview.short, cancelled: preview.cancelled.map((charge) => phraseText(charge.phrase)).join(", ") }))
+        : null,
+      // What the game would refuse the plan for, in the reader's language (a sea in words).
+      preview.faults.length
+        ? el("ul", { class: "faults error" }, preview.faults.map((fault) => el("li", { "data-field": fault.field }, faultText(fault))))
         : null,
     ].filter(Boolean));
   }

@@ -8,6 +8,7 @@ from ..actions import Orders
 from ..data import BoardData
 from ..errors import IllegalActionError
 from ..state import BRIBE_CUBES, Table
+from ..text import Value, pounds
 
 MAX_SHIP_MOVE = 2  # WR-5
 
@@ -58,7 +59,7 @@ def check_orders(
     board = table.board
     faults: list[IllegalActionError] = []
 
-    def bad(field: str, message: str, **params: str | int) -> None:
+    def bad(field: str, message: str, **params: Value) -> None:
         faults.append(IllegalActionError(field, message, **params))
 
     calais = board.model.calais
@@ -67,12 +68,13 @@ def check_orders(
     elif orders.calais_bid > money:
         bad(
             "calais.bid",
-            "bids {bid} but you have {money} pounds",
+            "bids {bid} but you have {money}",
             bid=orders.calais_bid,
-            money=money,
+            money=pounds(money),
         )
     if orders.calais_bid and orders.calais_zone not in calais.zones:
-        bad("calais.zone", "must be one of {zones} (WR-10)", zones=", ".join(calais.zones))
+        names = tuple(board.zone[zone].name for zone in calais.zones)
+        bad("calais.zone", "must be one of {zones} (WR-10)", zones=names)
 
     for noble, zone in orders.noble_moves.items():
         field = f"noble_moves.{noble}"
@@ -83,13 +85,14 @@ def check_orders(
         elif zone not in board.zone:
             bad(field, "no such zone '{zone}'", zone=zone)
         elif zone == table.noble_zone[noble]:
-            bad(field, "{name} is already in {zone}", name=board.nobles[noble].name, zone=zone)
+            zone_name = board.zone[zone].name
+            bad(field, "{name} is already in {zone}", name=board.nobles[noble].name, zone=zone_name)
         elif zone not in board.zone[table.noble_zone[noble]].land:
             bad(
                 field,
                 "{zone} is not adjacent to {home} (WR-5)",
-                zone=zone,
-                home=table.noble_zone[noble],
+                zone=board.zone[zone].name,
+                home=board.zone[table.noble_zone[noble]].name,
             )
 
     for ship, sea in orders.ship_moves.items():
@@ -101,12 +104,13 @@ def check_orders(
         elif sea not in board.sea_zone:
             bad(field, "no such sea zone '{sea}'", sea=sea)
         elif sea == table.ship_sea[ship]:
-            bad(field, "{name} is already in {zone}", name=board.icons[ship].name, zone=sea)
+            ship_name = board.icons[ship].name
+            bad(field, "{name} is already in {sea}", name=ship_name, sea=board.sea_name(sea))
         elif board.sea_distance(sea, table.ship_sea[ship]) > MAX_SHIP_MOVE:
             bad(
                 field,
                 "{sea} is more than {most} sea zones away (WR-5)",
-                sea=sea,
+                sea=board.sea_name(sea),
                 most=MAX_SHIP_MOVE,
             )
 
@@ -122,7 +126,7 @@ def check_orders(
             elif table.owner[location] is None:
                 bad(field, "is neutral and cannot be attacked (WR-10)")
             elif table.owner[location] != seat and board.icons[location].zone not in present:
-                zone = board.icons[location].zone
+                zone = board.zone[board.icons[location].zone].name
                 bad(field, "you are not present in {zone} to attack it (WR-10)", zone=zone)
     limits = board.model.troops
     if sum(orders.troops.values()) > limits.per_player:
