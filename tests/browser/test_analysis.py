@@ -134,7 +134,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
     assert_accessible(page, "analysis-move")
 
     # A position set up by the player (RK-23), and one that is not a position.
-    box = page.get_by_label("A position in RK-23 notation, or a view (JSON)")
+    box = page.get_by_label("A position in the notation of the rules, or a view (JSON)")
     box.fill(FOUR_MOVES)
     page.get_by_role("button", name="Analyse this position").click()
     result = page.locator("#set-up-result")
@@ -143,7 +143,7 @@ def test_a_finished_game_is_analysed_in_the_browser(
     expect(result).to_contain_text("E2")
     box.fill("no position at all")
     page.get_by_role("button", name="Analyse this position").click()
-    expect(result.get_by_role("alert")).to_contain_text("Not a position (RK-23)")
+    expect(result.get_by_role("alert")).to_contain_text("Not a position")
     shots(page, "set-up")
 
     # Clicking the graph shows the position nearest the click.
