@@ -124,7 +124,9 @@ def test_a_whole_game_with_the_keyboard_alone(
     expect(page.locator(".banner.over")).to_be_visible()
     assert moves > 15
     end = page.locator("#end")
-    expect(end).to_contain_text(re.compile(r"The last stone was placed\.|Nobody can move any more\."))
+    expect(end).to_contain_text(
+        re.compile(r"The last stone was placed\.|Nobody can move any more\.")
+    )
     expect(page.locator(".banner.over")).to_contain_text(
         re.compile(r"You won\.|You lost\.|The game is a draw\.")
     )
