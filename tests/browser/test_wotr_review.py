@@ -109,7 +109,7 @@ def test_the_review_of_a_finished_bot_game_in_two_sizes_and_two_languages(
     first = reviews[0]
     after = f"After this turn: {one_decimal(first['made']['vp'])} VP"
     expect(red_made.locator(".review-values")).to_contain_text(after)
-    expect(seats.nth(1).locator("h3")).to_have_text("Yellow (heuristic bot)")
+    expect(seats.nth(1).locator("h3")).to_have_text("Yellow (Rules of thumb bot)")
     for index in range(2):
         expect(seats.nth(index).locator('[data-plan="search"] li').first).to_be_visible()
         expect(seats.nth(index).locator(".review-verdict")).to_contain_text("search")
