@@ -30,7 +30,10 @@ PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=15_000)  # assertions wait as long as a busy page needs
 
 
-@pytest.fixture(scope="session")
+# One browser a module: Playwright's sync API keeps its event loop marked as running in the
+# thread while it is open, and a later test of the same worker that calls asyncio.run()
+# would fail, so the browser closes with the module that used it.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: run scripts/system-deps.sh")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +51,9 @@ def moves_at_machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(quotas.MoveRate, "take", lambda self, user_id: True)
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A fresh database for this test run (and xdist worker), dropped at the end."""
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database's URL, dropped afterwards (skips without a server)."""
     admin_url = make_url(POSTGRES_URL)
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     name = f"roses_test_{uuid.uuid4().hex[:12]}"
@@ -68,6 +69,13 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh database for this test run (and xdist worker), dropped at the end."""
+    with fresh_postgres_database() as url:
+        yield url
 
 
 REDIS_URL = os.environ.get("ROSES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

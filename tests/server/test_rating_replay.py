@@ -4,6 +4,8 @@ twice."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,10 +17,21 @@ from roses.server.db.models import PlayerRating, RatingChange
 from roses.server.ratings.replay import rebuild
 from roses.server.services import services_of
 
-from .conftest import sign_up
+from .conftest import fresh_postgres_database, sign_up
 from .test_ratings import BOT, create, four_people
 
 pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of this test's own: a replay takes every rated game in it, so the games
+    other tests left in the worker's shared PostgreSQL database must not be there."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'roses.sqlite3'}"
+        return
+    with fresh_postgres_database() as url:
+        yield url
 
 
 def snapshot(client: TestClient) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
