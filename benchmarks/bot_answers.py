@@ -50,7 +50,7 @@ def wotr_positions(count: int, players: int, seed: int) -> list[WotrView]:
             view = module.bot_input(state, seat)
             if view.phase is Phase.PLANNING:
                 found.append(view)
-            module.apply(state, seat, heuristic.act(view).to_json())
+            module.apply(state, seat, heuristic.act(view))
         deal += 1
     return found
 
