@@ -69,23 +69,12 @@ def _signed_in_response(
     if user.language:  # signing in brings the account's language to this browser
         _remember_language(request, response, user.language)
     settings = services(request).settings
-    response.set_cookie(
-        users.SESSION_COOKIE,
-        token,
-        max_age=settings.session_days * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
+    cookies = [(users.SESSION_COOKIE, token, settings.session_days)]
     if device is not None:
-        response.set_cookie(
-            sign_in_throttle.DEVICE_COOKIE,
-            device,
-            max_age=sign_in_throttle.DEVICE_DAYS * 86400,
-            httponly=True,
-            samesite="lax",
-            secure=settings.secure_cookies,
-        )
+        cookies.append((sign_in_throttle.DEVICE_COOKIE, device, sign_in_throttle.DEVICE_DAYS))
+    for name, value, days in cookies:  # for this server's pages only, never for scripts
+        response.set_cookie(name, value, max_age=days * 86400, httponly=True, samesite="lax",
+                            secure=settings.secure_cookies)  # fmt: skip
     return response
 
 

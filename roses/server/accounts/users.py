@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..db.models import Base, LoginSession, User, as_utc, utcnow
-from ..errors import Conflict, NotSignedIn
+from ..errors import Conflict, NotFound, NotSignedIn
 from ..http.names import GUEST_PREFIX
 from ..i18n import _
 
@@ -168,3 +168,14 @@ def find_user(db: Session, name: str) -> User | None:
         .join(AccountName, AccountName.user_id == User.id)
         .where(AccountName.key == name_key(name))
     )
+
+
+def other_person(db: Session, user: User, name: str, yourself: str) -> User:
+    """The account named ``name``: NotFound if there is none, Conflict with the sentence
+    ``yourself`` (translated already) if it is ``user``'s own."""
+    other = find_user(db, name)
+    if other is None:
+        raise NotFound(_("there is no player named '{name}'", name=name))
+    if other.id == user.id:
+        raise Conflict(yourself)
+    return other

@@ -8,21 +8,16 @@ from __future__ import annotations
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session, aliased
 
+from ..accounts import users
 from ..accounts.blocks import estranged, parted
-from ..accounts.users import find_user
 from ..db.models import Block, Follow, User
-from ..errors import Conflict, NotFound
+from ..errors import Conflict
 from ..i18n import _
 
 
 def other_person(db: Session, user: User, name: str) -> User:
     """The account named ``name``; NotFound, or Conflict if it is ``user``'s own."""
-    other = find_user(db, name)
-    if other is None:
-        raise NotFound(_("there is no player named '{name}'", name=name))
-    if other.id == user.id:
-        raise Conflict(_("that is your own name"))
-    return other
+    return users.other_person(db, user, name, _("that is your own name"))
 
 
 def follow(db: Session, user: User, name: str) -> User:

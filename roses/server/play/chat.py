@@ -20,9 +20,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..accounts.blocks import estranged
-from ..accounts.users import find_user
+from ..accounts.users import other_person
 from ..db.models import ChatMessage, ChatMute, User, as_utc
-from ..errors import Conflict, NotFound
 from ..i18n import _
 from .courtesy import phrase_text
 
@@ -103,12 +102,7 @@ def muted_names(db: Session, user: User) -> list[str]:
 
 
 def _other(db: Session, user: User, name: str) -> User:
-    other = find_user(db, name)
-    if other is None:
-        raise NotFound(_("there is no player named '{name}'", name=name))
-    if other.id == user.id:
-        raise Conflict(_("you cannot mute yourself"))
-    return other
+    return other_person(db, user, name, _("you cannot mute yourself"))
 
 
 def mute(db: Session, user: User, name: str) -> None:
