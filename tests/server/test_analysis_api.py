@@ -42,7 +42,9 @@ def settings(database_url: str, **changes: Any) -> Settings:
 
 @pytest.fixture
 def app_client(database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings(database_url, analyses_per_account="2/hour"))) as client:
+    # A generous margin: on a loaded machine a worker's first job may take seconds to start.
+    limits = settings(database_url, analyses_per_account="2/hour", bot_margin_seconds=30.0)
+    with TestClient(create_app(limits)) as client:
         yield client
 
 
