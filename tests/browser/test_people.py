@@ -1,8 +1,8 @@
 """People in the browser: two people in two browser contexts follow each other from the
 people page (reached from the header), see each other's presence, write messages that
 arrive live, invite a friend from the new-game form; one blocks the other (whose open game
-disappears from the lobby) and unblocks. On a laptop (1366x768) and a phone (390x844), and
-in German."""
+disappears from the lobby) and unblocks, from the people page and from a player's page.
+On a laptop (1366x768) and a phone (390x844), and in German."""
 
 from __future__ import annotations
 
@@ -117,6 +117,23 @@ def test_follow_message_block_and_unblock_in_two_browsers(
     ann.get_by_label("Name of the player to follow").fill(bob_name)
     ann.get_by_role("button", name="Follow", exact=True).click()
     expect(bob.locator("#followers")).to_contain_text(ann_name)
+
+    # The same from bob's player page: the buttons say what a click does now.
+    ann.goto(f"{server.url}/players/{bob_name}")
+    buttons = ann.locator(".relation-buttons")
+    buttons.get_by_role("button", name="Unfollow").click()
+    expect(buttons.get_by_role("button", name="Follow", exact=True)).to_be_visible()
+    assert ann_api.get("/api/people").json()["following"] == []
+    buttons.get_by_role("button", name="Block").click()
+    expect(buttons.get_by_role("button", name="Unblock")).to_be_visible()
+    expect(buttons.get_by_role("button", name="Follow", exact=True)).to_have_count(0)
+    assert ann_api.get("/api/people").json()["blocked"] == [bob_name]
+    buttons.get_by_role("button", name="Unblock").click()
+    expect(buttons.get_by_role("button", name="Follow", exact=True)).to_be_visible()
+    assert ann_api.get("/api/people").json()["blocked"] == []
+    bob.goto(f"{server.url}/players/{bob_name}")  # one's own page has no such buttons
+    expect(bob.locator("h1")).to_have_text(bob_name)
+    expect(bob.locator(".relation-buttons")).to_have_count(0)
 
     for message in heard:  # every answer and socket message bob's pages received
         if isinstance(message, dict) and set(message) == {"friends", "following", "followers",

@@ -1,6 +1,6 @@
-// A player's page: ratings with their history (axes and dates), games played and won with
-// the win rates, and the history of their games, filtered and paged.
-import { api } from "./api.js";
+// A player's page: follow or block them, ratings with their history (axes and dates), games
+// played and won with the win rates, and the history of their games, filtered and paged.
+import { api, ApiError } from "./api.js";
 import { el, svg } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { systemName } from "./rating-system.js";
@@ -146,13 +146,46 @@ function recent(profile) {
     " · ", statusText(g.status))));
 }
 
+// Follow and block from the page of another signed-in player (not a guest): the buttons say
+// what a click would do now, and a refusal says why and changes nothing.
+async function relationButtons(profile) {
+  const me = await api("/api/me").catch(() => null);
+  if (!me || me.guest || profile.guest || me.name === profile.name) return null;
+  const box = el("div", { class: "relation-buttons" });
+  const error = el("p", { class: "error", role: "alert", hidden: true });
+  const path = (kind) => `/api/people/${kind}/${encodeURIComponent(profile.name)}`;
+  const draw = async () => {
+    const people = await api("/api/people");
+    const following = people.following.some((p) => p.name === profile.name);
+    const blocked = people.blocked.includes(profile.name);
+    const act = (kind, method) => async () => {
+      error.hidden = true;
+      try {
+        await api(path(kind), { method });
+        await draw();
+      } catch (problem) {
+        error.textContent = problem instanceof ApiError ? problem.message : t("Something went wrong: {problem}", { problem: problem.message });
+        error.hidden = false;
+      }
+    };
+    box.replaceChildren(
+      blocked ? "" : el("button", { type: "button", class: following ? "" : "primary", onclick: act("follows", following ? "DELETE" : "PUT") }, following ? t("Unfollow") : t("Follow")),
+      el("button", { type: "button", onclick: act("blocks", blocked ? "DELETE" : "PUT") }, blocked ? t("Unblock") : t("Block")),
+      error);
+  };
+  await draw();
+  return box;
+}
+
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/").pop());
   const [profile, catalog] = await Promise.all([api(`/api/players/${encodeURIComponent(name)}`), api("/api/catalog")]);
   const titles = Object.fromEntries(catalog.games.map((game) => [game.name, game.title]));
   document.title = t("roses · {name}", { name: profile.name });
+  const relations = await relationButtons(profile).catch(() => null);
   main.replaceChildren(el("section", { class: "panel profile" },
     el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
+    relations || "",
     ratings(profile, titles),
     el("h2", {}, t("Games played and won")), record(profile, titles),
     el("h2", {}, t("Recent games")), recent(profile),
