@@ -50,9 +50,18 @@ _current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
 
 
 def babel_locale(language: str) -> str:
-    """Babel's name of a language (``pt-BR`` is ``pt_BR``): its catalogue's folder, and the
-    locale its dates are written in."""
+    """Babel's name of a language (``pt-BR`` is ``pt_BR``): its catalogue's folder."""
     return language.replace("-", "_")
+
+
+# CLDR's (Babel's, the browser's Intl) plain "pt" is Brazil's Portuguese; ours is Portugal's.
+_DATE_LOCALES = {"pt": "pt_PT"}
+
+
+def date_locale(language: str) -> str:
+    """The Babel locale a language's dates and numbers are written in ("06/05/2031" for
+    Portugal, "6 de mai. de 2031" for Brazil)."""
+    return _DATE_LOCALES.get(language, babel_locale(language))
 
 
 def N_(message: str) -> str:
@@ -168,7 +177,7 @@ def moment(when: datetime) -> str:
     8:00 AM" in English, "06.05.2031, 08:00" in German), in UTC and saying so: a mail
     cannot know its reader's time zone."""
     utc = when.astimezone(UTC)
-    language = babel_locale(current())
+    language = date_locale(current())
     written = str(get_datetime_format("medium", locale=language)).format(
         format_time(utc, "short", tzinfo=UTC, locale=language),
         format_date(utc, "medium", locale=language),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -179,12 +181,32 @@ def test_plural_messages_have_a_form_for_one_and_for_the_rest(language: str) -> 
 @pytest.mark.parametrize(
     ("language", "written"),
     [("en", "May 6, 2031, 8:00\u202fAM UTC"), ("de", "06.05.2031, 08:00 UTC"),
-     ("it", "6 mag 2031, 08:00 UTC"), ("pt", "6 de mai. de 2031 08:00 UTC"),
+     ("it", "6 mag 2031, 08:00 UTC"), ("pt", "06/05/2031, 08:00 UTC"),
      ("pt-BR", "6 de mai. de 2031 08:00 UTC")],
 )  # fmt: skip
 def test_dates_in_mails_are_written_in_the_readers_language(language: str, written: str) -> None:
     with speaking(language):
         assert i18n.moment(datetime(2031, 5, 6, 8, 0, tzinfo=UTC)) == written
+
+
+DATES_IN_NODE = """
+globalThis.document = { documentElement: { lang: process.argv.at(-1) } };
+const { shortDate, pageLocale } = await import("./roses/web/js/dates.js");
+console.log(JSON.stringify([pageLocale(), shortDate("2031-05-06T08:00:00Z")]));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("pt-BR", ["pt-BR", "6 de mai. de 2031"]), ("pt", ["pt-PT", "6/05/2031"]),
+     ("de", ["de", "6. Mai 2031"])],
+)  # fmt: skip
+def test_a_page_writes_dates_as_its_language_does(language: str, written: list[str]) -> None:
+    """A page in "pt" is Portugal's, though Intl's plain "pt" is Brazil's (CLDR)."""
+    run = [str(shutil.which("node")), "--input-type=module", "-e", DATES_IN_NODE, language]
+    shown = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(shown.stdout) == written
 
 
 def test_no_script_writes_a_date_in_the_browsers_locale() -> None:
