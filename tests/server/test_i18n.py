@@ -307,9 +307,9 @@ def test_a_brazilian_browser_gets_brazilian_portuguese(client: TestClient) -> No
         assert refused.status_code == 401 and _detail(refused).startswith(expected)
 
 
-def test_the_brazilian_catalogue_speaks_to_you_not_to_tu() -> None:
-    """Every entry of pt_BR was revised from the European one: no "tu" forms, no words that
-    a Brazilian reads as Portugal's."""
+def test_the_brazilian_texts_speak_to_you_not_to_tu() -> None:
+    """Every entry of pt_BR, and the rules pages and tutorials in pt-BR, were revised from
+    the European ones: no "tu" forms, no words that a Brazilian reads as Portugal's."""
     european_only = re.compile(
         r"(?<![\w-])(tu|teu|tua|teus|tuas|tens|estás|podes|jogas|ecrã|utilizador\w*|"
         r"palavras?-passe|regist(?:ar|ado|o)\w*|equipas?|ficheiros?|controlo|ronda|"
@@ -324,6 +324,10 @@ def test_the_brazilian_catalogue_speaks_to_you_not_to_tu() -> None:
         for text in _forms(message.string)
         if european_only.search(text)
     ]
+    pages = sorted((ROOT / "roses" / "web").glob("*/*/pt-BR.*"))
+    assert len(pages) == 4  # each game's rules and tutorial
+    found += [(str(page.name), line) for page in pages for line in page.read_text().splitlines()
+              if european_only.search(line)]  # fmt: skip
     assert not found, found
     assert european_only.search("Escolhe o teu ecrã")  # the check sees Portugal's words
 
