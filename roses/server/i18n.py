@@ -1,7 +1,9 @@
-"""Languages: English, German, Italian, Portuguese.
+"""Languages: English, German, Italian, Portuguese of Brazil and of Portugal.
 
 The catalogues are gettext ``.po`` files in ``roses/locale`` (English is the source
-language: a message id is its English text), read once per process with Babel. Each
+language: a message id is its English text), read once per process with Babel. A language
+is named by its tag as the web writes it (``pt-BR``: ``<html lang>``, Accept-Language, the
+``lang`` cookie, the account), its catalogue by Babel's locale (``roses/locale/pt_BR``). Each
 request's language is chosen in this order: the signed-in account's saved language, the
 ``lang`` cookie, the browser's Accept-Language, English. ``LanguageMiddleware`` picks it
 from the request; ``deps.signed_in`` switches to the account's. ``_`` and ``ngettext``
@@ -22,7 +24,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
+from babel import negotiate_locale
 from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
@@ -30,14 +32,36 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from roses.games import GameError
 
-# Each language under its own name, as the switcher offers it.
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "pt": "Português"}
+# Each language under its own name, as the switcher offers it. "pt" is the Portuguese of
+# Portugal (a bare "pt" asks for no region, and Babel's own alias of "pt" is pt_PT).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "pt-BR": "Português (Brasil)",
+    "pt": "Português (Portugal)",
+}
 SOURCE_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
 LOCALE_DIR = Path(str(files("roses") / "locale"))
 _SERVER = "roses/server/"  # where messages only the server shows come from
 
 _current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+
+
+def babel_locale(language: str) -> str:
+    """Babel's name of a language (``pt-BR`` is ``pt_BR``): its catalogue's folder."""
+    return language.replace("-", "_")
+
+
+# CLDR's (Babel's, the browser's Intl) plain "pt" is Brazil's Portuguese; ours is Portugal's.
+_DATE_LOCALES = {"pt": "pt_PT"}
+
+
+def date_locale(language: str) -> str:
+    """The Babel locale a language's dates and numbers are written in ("06/05/2031" for
+    Portugal, "6 de mai. de 2031" for Brazil)."""
+    return _DATE_LOCALES.get(language, babel_locale(language))
 
 
 def N_(message: str) -> str:
@@ -50,8 +74,9 @@ def catalogue(language: str) -> Catalog | None:
     """The language's catalogue (None for English, the source language)."""
     if language == SOURCE_LANGUAGE:
         return None
-    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        return read_po(po, locale=language)
+    locale = babel_locale(language)
+    with (LOCALE_DIR / locale / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=locale)
 
 
 def _translation(language: str, key: str | tuple[str, str]) -> str | list[str] | None:
@@ -106,7 +131,7 @@ _ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
-    """The form for ``n`` (all four languages: one form for 1, another for the rest)."""
+    """The form for ``n`` (every language here: one form for 1, another for the rest)."""
     forms = _translation(current(), (singular, plural))
     chosen = (
         forms[0 if n == 1 else 1] if isinstance(forms, list) else (singular if n == 1 else plural)
@@ -152,7 +177,7 @@ def moment(when: datetime) -> str:
     8:00 AM" in English, "06.05.2031, 08:00" in German), in UTC and saying so: a mail
     cannot know its reader's time zone."""
     utc = when.astimezone(UTC)
-    language = current()
+    language = date_locale(current())
     written = str(get_datetime_format("medium", locale=language)).format(
         format_time(utc, "short", tzinfo=UTC, locale=language),
         format_date(utc, "medium", locale=language),
@@ -183,18 +208,23 @@ def _accepted(header: str) -> list[str]:
     return [tag for _q, _i, tag in sorted(weighted)]
 
 
+# Our languages by their tags in lower case: a browser may write "pt-br" or "pt_BR".
+_BY_TAG = {language.lower(): language for language in LANGUAGES}
+
+
 def negotiate(saved: str | None, cookie: str | None, accept_language: str | None) -> str:
-    """The language to answer in: the account's, the cookie's, the browser's, else English."""
+    """The language to answer in: the account's, the cookie's, the browser's, else English.
+
+    A browser's tag is ours when it is the same ("pt-BR", "pt-br", "pt_BR"), else its
+    language alone is ("de-CH" is "de", "pt-PT" and "pt-AO" are "pt")."""
     for choice in (saved, cookie):
         if choice in LANGUAGES:
             return choice
     if accept_language:
-        try:
-            found = Locale.negotiate(_accepted(accept_language), list(LANGUAGES), sep="-")
-        except ValueError:  # a malformed tag: the browser's wish cannot be read
-            found = None
+        wanted = [tag.replace("_", "-") for tag in _accepted(accept_language)]
+        found = negotiate_locale(wanted, list(_BY_TAG), sep="-", aliases={})
         if found is not None:
-            return str(found.language)
+            return _BY_TAG[found.lower()]
     return SOURCE_LANGUAGE
 
 

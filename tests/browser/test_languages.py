@@ -1,5 +1,6 @@
 """The site in German and Italian: the switcher on the lobby remembers the choice (a reload,
-another browser signing in), a Rose King game is played with the page's buttons and its move
+another browser signing in); a Brazilian browser gets Brazil's Portuguese, and the switcher
+offers Portugal's beside it; a Rose King game is played with the page's buttons and its move
 log in the language, and a lost connection is a sentence in it; a Wars of the Roses game's
 log is in it too. Every expected text comes
 from the catalogues (roses/locale), so the test reads what a translator wrote."""
@@ -72,7 +73,28 @@ def test_the_chosen_language_stays_after_a_reload_and_signing_in_again(
         expect(other.get_by_role("heading", name=de("New game"))).to_be_visible()
         assert other.locator("#language-choice").input_value() == "de"
         shots(other, "another-browser-signed-in-german")
+
+    # A Brazilian browser gets Brazil's Portuguese; the switcher offers Portugal's beside it.
+    brazil = new_page()
+    brazil.set_extra_http_headers({"Accept-Language": "pt-BR,pt;q=0.9,en-US;q=0.8"})
+    brazil.goto(server.url + "/")
+    expect(brazil.locator("html")).to_have_attribute("lang", "pt-BR")
+    choice = brazil.locator("#language-choice")
+    expect(choice).to_have_value("pt-BR")
+    expect(choice.locator("option[value='pt-BR']")).to_have_text("Português (Brasil)")
+    expect(choice.locator("option[value='pt']")).to_have_text("Português (Portugal)")
+    with words("pt-BR") as br:
+        assert br("Password") == "Senha" and br("Create account") == "Criar conta"
+        expect(brazil.get_by_label(br("Password"))).to_be_visible()
+        expect(brazil.get_by_role("button", name=br("Create account"))).to_be_visible()
+    shots(brazil, "sign-in-brazilian-portuguese")
+    choice.select_option("pt")
+    expect(brazil.locator("html")).to_have_attribute("lang", "pt")  # the cookie, then
+    with words("pt") as pt:
+        assert pt("Password") == "Palavra-passe"
+        expect(brazil.get_by_label(pt("Password"))).to_be_visible()
     assert not page.js_errors and not other.js_errors  # type: ignore[attr-defined]
+    assert not brazil.js_errors  # type: ignore[attr-defined]
 
 
 def _white_moves(white: httpx.Client, game_id: int) -> None:

@@ -125,6 +125,7 @@ COMPASS = {
     "de": ["N", "NO", "O", "SO", "S", "SW", "W", "NW"],
     "it": ["N", "NE", "E", "SE", "S", "SO", "O", "NO"],
     "pt": ["N", "NE", "L", "SE", "S", "SO", "O", "NO"],
+    "pt-BR": ["N", "NE", "L", "SE", "S", "SO", "O", "NO"],  # leste, oeste: Brazil's too
 }
 ENGLISH = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 
@@ -138,7 +139,7 @@ LETTERS = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("language", ["de", "it", "pt"])
+@pytest.mark.parametrize("language", ["de", "it", "pt", "pt-BR"])
 def test_cards_use_the_rulebooks_letters_and_german_draws_are_not_moves(
     server: LiveServer, new_page: Callable[..., Page], language: str
 ) -> None:

@@ -3,7 +3,7 @@ and its values, roses/wotr/text.py) and the page says them (roses/web/wotr/dom.j
 ``phraseText``, run here by Node with each language's catalogue, as a page carries it).
 
 Whole games played by bots, and a sealed plan taken back and one too dear, give every kind of
-event; each must come out translated in German, Italian and Portuguese (no placeholder, no
+event; each must come out translated in German, Italian and both Portugueses (no placeholder, no
 English word left) and in English exactly as the engine (and the terminal) says it."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from tests.wotr.helpers import BLUE, GREEN, RED, YELLOW, game_at, give
 
 ROSES = Path(__file__).resolve().parents[2] / "roses"
 NODE = shutil.which("node")
-LANGUAGES = ("de", "it", "pt")
+LANGUAGES = ("de", "it", "pt-BR", "pt")
 
 # Each line a JSON phrase in, the page's text out. The catalogue is the page's
 # (``<script id="translations">``), so the document is faked before i18n.js is loaded.

@@ -4,7 +4,10 @@ the person's language, never field paths."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -73,8 +76,9 @@ def source() -> Catalog:
 
 
 def _po(language: str) -> Catalog:
-    with (LOCALE_DIR / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        return read_po(po, locale=language)
+    locale = i18n.babel_locale(language)
+    with (LOCALE_DIR / locale / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=locale)
 
 
 def _forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -152,12 +156,14 @@ PLURAL_NOUNS = {
     "pt": "pontos|espaços|cartas|jogadas|votos|lugares|dias|horas|minutos|jogos|jogadores|tropas|"
     "mercenários",
 }
+PLURAL_NOUNS["pt-BR"] = PLURAL_NOUNS["pt"]
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_plural_messages_have_a_form_for_one_and_for_the_rest(language: str) -> None:
-    """Each plural message has both forms (nplurals=2, plural=(n != 1) in all four
-    languages), and the form for one counts in the singular ("1 Feld", never "1 Feldern")."""
+    """Each plural message has both forms (nplurals=2, plural=(n != 1) in every language,
+    Brazilian Portuguese too: "0 pontos"), and the form for one counts in the singular
+    ("1 Feld", never "1 Feldern")."""
     catalogue = _po(language)
     assert catalogue.num_plurals == 2 and catalogue.plural_expr.replace(" ", "") == "(n!=1)"
     in_plural = re.compile(r"\{n\} (" + PLURAL_NOUNS[language] + r")\b")
@@ -175,11 +181,32 @@ def test_plural_messages_have_a_form_for_one_and_for_the_rest(language: str) -> 
 @pytest.mark.parametrize(
     ("language", "written"),
     [("en", "May 6, 2031, 8:00\u202fAM UTC"), ("de", "06.05.2031, 08:00 UTC"),
-     ("it", "6 mag 2031, 08:00 UTC"), ("pt", "6 de mai. de 2031 08:00 UTC")],
+     ("it", "6 mag 2031, 08:00 UTC"), ("pt", "06/05/2031, 08:00 UTC"),
+     ("pt-BR", "6 de mai. de 2031 08:00 UTC")],
 )  # fmt: skip
 def test_dates_in_mails_are_written_in_the_readers_language(language: str, written: str) -> None:
     with speaking(language):
         assert i18n.moment(datetime(2031, 5, 6, 8, 0, tzinfo=UTC)) == written
+
+
+DATES_IN_NODE = """
+globalThis.document = { documentElement: { lang: process.argv.at(-1) } };
+const { shortDate, pageLocale } = await import("./roses/web/js/dates.js");
+console.log(JSON.stringify([pageLocale(), shortDate("2031-05-06T08:00:00Z")]));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("pt-BR", ["pt-BR", "6 de mai. de 2031"]), ("pt", ["pt-PT", "6/05/2031"]),
+     ("de", ["de", "6. Mai 2031"])],
+)  # fmt: skip
+def test_a_page_writes_dates_as_its_language_does(language: str, written: list[str]) -> None:
+    """A page in "pt" is Portugal's, though Intl's plain "pt" is Brazil's (CLDR)."""
+    run = [str(shutil.which("node")), "--input-type=module", "-e", DATES_IN_NODE, language]
+    shown = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(shown.stdout) == written
 
 
 def test_no_script_writes_a_date_in_the_browsers_locale() -> None:
@@ -205,7 +232,17 @@ def test_mails_write_their_dates_through_babel() -> None:
     [
         ("it", "de", "pt-PT,pt;q=0.9", "it"),  # the account first
         (None, "de", "it-IT,it;q=0.9", "de"),  # then the cookie
-        (None, None, "fr-FR,fr;q=0.9,pt-BR;q=0.8,en;q=0.5", "pt"),  # the best one we have
+        (None, None, "fr-FR,fr;q=0.9,pt-BR;q=0.8,en;q=0.5", "pt-BR"),  # the best one we have
+        (None, None, "pt-BR", "pt-BR"),  # a Brazilian browser
+        (None, None, "pt-br;q=0.9", "pt-BR"),  # tags are read in any case
+        (None, None, "pt_BR", "pt-BR"),  # as some programs write it
+        (None, None, "pt-BR,pt;q=0.9,en-US;q=0.8", "pt-BR"),  # Chrome in Brazil
+        (None, None, "pt-PT", "pt"),  # Portugal
+        (None, None, "pt-PT,pt;q=0.9,pt-BR;q=0.8", "pt"),  # Portugal first
+        (None, None, "pt", "pt"),  # no region: Portugal's (Babel's alias too)
+        (None, None, "pt-AO", "pt"),  # another region: the European form
+        (None, "pt-BR", "pt-PT", "pt-BR"),  # the cookie keeps its tag
+        ("pt", "pt-BR", "pt-BR", "pt"),  # and the account comes first
         (None, None, "en;q=0.2, de-CH;q=0.9", "de"),  # by quality, not order
         (None, "xx", "fr", "en"),  # nothing we speak: English
         (None, None, "de;q=0", "en"),  # "not German"
@@ -222,7 +259,7 @@ def test_negotiation(
 def _page_language(client: TestClient, **headers: str) -> str:
     page = client.get("/", headers=headers)
     assert page.status_code == 200
-    found = re.search(r'<html lang="(\w+)">', page.text)
+    found = re.search(r'<html lang="([\w-]+)">', page.text)
     assert found is not None
     return found.group(1)
 
@@ -237,6 +274,62 @@ def test_pages_come_in_the_browsers_language_with_its_catalogue(client: TestClie
         assert gettext("Loading…") in page and gettext("Loading…") != "Loading…"
         catalogue = re.search(r'id="translations" type="application/json">(.*?)</script>', page)
         assert catalogue is not None and '"Create game": "' + gettext("Create game") in catalogue[1]
+
+
+def _translations(page: str) -> dict[str, object]:
+    found = re.search(r'id="translations" type="application/json">(.*?)</script>', page)
+    assert found is not None
+    table = json.loads(found[1])
+    assert isinstance(table, dict)
+    return table
+
+
+def test_a_brazilian_browser_gets_brazilian_portuguese(client: TestClient) -> None:
+    """pt-BR is answered in Brazil's words (senha, cadastrar, configurações), pt-PT and a
+    bare pt in Portugal's (palavra-passe, registar, definições): two catalogues."""
+    brazil = client.get("/", headers={"accept-language": "pt-BR,pt;q=0.9,en-US;q=0.8"})
+    assert '<html lang="pt-BR">' in brazil.text
+    assert brazil.headers["content-language"] == "pt-BR"
+    words = _translations(brazil.text)
+    assert words["Password"] == "Senha" and words["Settings"] == "Configurações"
+    assert "Carregando…" in brazil.text  # the shell's own words, written by the server
+    assert words["Register first (choose a name and a password) to keep them."] == (
+        "Cadastre-se primeiro (escolha um nome e uma senha) para mantê-los."
+    )
+    for header in ("pt-PT,pt;q=0.9", "pt"):
+        portugal = client.get("/", headers={"accept-language": header})
+        assert '<html lang="pt">' in portugal.text
+        european = _translations(portugal.text)
+        assert european["Password"] == "Palavra-passe" and european["Settings"] == "Definições"
+    # Python's messages too: a refusal in the reader's Portuguese.
+    for language, expected in (("pt-BR", "Entre primeiro"), ("pt", "Entra primeiro")):
+        refused = client.get("/api/games/mine", headers={"accept-language": language})
+        assert refused.status_code == 401 and _detail(refused).startswith(expected)
+
+
+def test_the_brazilian_texts_speak_to_you_not_to_tu() -> None:
+    """Every entry of pt_BR, and the rules pages and tutorials in pt-BR, were revised from
+    the European ones: no "tu" forms, no words that a Brazilian reads as Portugal's."""
+    european_only = re.compile(
+        r"(?<![\w-])(tu|teu|tua|teus|tuas|tens|estás|podes|jogas|ecrã|utilizador\w*|"
+        r"palavras?-passe|regist(?:ar|ado|o)\w*|equipas?|ficheiros?|controlo|ronda|"
+        r"definições|descarregar|desforra|browser|carateres|contactos?|facto)(?![\w-])",
+        re.IGNORECASE,
+    )
+    brazilian = _po("pt-BR")
+    found = [
+        (message.id, text)
+        for message in brazilian
+        if message.id
+        for text in _forms(message.string)
+        if european_only.search(text)
+    ]
+    pages = sorted((ROOT / "roses" / "web").glob("*/*/pt-BR.*"))
+    assert len(pages) == 4  # each game's rules and tutorial
+    found += [(str(page.name), line) for page in pages for line in page.read_text().splitlines()
+              if european_only.search(line)]  # fmt: skip
+    assert not found, found
+    assert european_only.search("Escolhe o teu ecrã")  # the check sees Portugal's words
 
 
 def test_the_cookie_comes_before_the_browser(client: TestClient) -> None:
@@ -279,6 +372,20 @@ def test_a_language_chosen_before_registering_goes_with_the_account(client: Test
     assert player.get("/api/me").json()["language"] == "pt"
     same = sign_in(client, player.name)
     assert same.get("/api/me").json()["language"] == "pt"
+
+
+def test_an_account_keeps_brazilian_portuguese(client: TestClient) -> None:
+    player = sign_up(client)
+    chosen = client.put("/api/language", json={"language": "pt-BR"}, headers=player.headers)
+    assert chosen.status_code == 204 and chosen.cookies[LANGUAGE_COOKIE] == "pt-BR"
+    client.cookies.clear()
+    assert player.get("/api/me").json()["language"] == "pt-BR"
+    assert _page_language(client, **player.headers, **{"accept-language": "pt-PT"}) == "pt-BR"
+    for wrong in ("pt_BR", "pt-br", "pt-PT", "br"):  # the tags are exactly ours
+        refused = client.put("/api/language", json={"language": wrong}, headers=player.headers)
+        assert refused.status_code == 422, wrong
+    assert player.get("/api/me").json()["language"] == "pt-BR"
+    client.cookies.clear()
 
 
 def _detail(response: object) -> str:

@@ -70,7 +70,7 @@ def test_a_refusal_reads_without_rule_numbers() -> None:
     refusal = IllegalAction(
         "illegal move draw: {who} already holds {n} cards (RK-9)", who="Red", n=5
     )
-    for language in ("en", "de", "it", "pt"):
+    for language in ("en", "de", "it", "pt-BR", "pt"):
         with speaking(language):
             said = game_error(refusal)
             assert "RK-" not in said and "(" not in said, said

@@ -19,10 +19,15 @@ HEADINGS = {
     ("roseking", "de"): ("Rosenkönig: die Spielregel", ["Spielverlauf", "Wertung"]),
     ("roseking", "it"): ("Rosenkönig: il regolamento", ["Il turno", "Punteggio"]),
     ("roseking", "pt"): ("Rosenkönig: as regras", ["Modo de jogar", "Pontuação"]),
+    ("roseking", "pt-BR"): (
+        "Rosenkönig: as regras",
+        ["Modo de jogar", "2. Comprar uma carta de poder"],
+    ),
     ("wotr", "en"): ("Wars of the Roses: the rules", ["8. Parliament", "Secrets"]),
     ("wotr", "de"): ("Die Rosenkriege (Wars of the Roses): die Spielregel", ["8. Parlament"]),
     ("wotr", "it"): ("Wars of the Roses: il regolamento", ["8. Parlamento", "Segreti"]),
     ("wotr", "pt"): ("Wars of the Roses (a Guerra das Rosas): as regras", ["8. Parlamento"]),
+    ("wotr", "pt-BR"): ("Wars of the Roses (a Guerra das Rosas): as regras", ["Uma rodada"]),
 }
 
 
@@ -56,7 +61,7 @@ def test_the_same_sections_in_every_language() -> None:
             ]
             for path in (WEB / game / "rules").glob("*.md")
         }
-        assert set(shapes) == {"en", "de", "it", "pt"}
+        assert set(shapes) == {"en", "de", "it", "pt-BR", "pt"}
         assert all(shape == shapes["en"] for shape in shapes.values()), (game, shapes)
 
 
@@ -68,6 +73,12 @@ def test_the_language_is_negotiated_without_lang(client: TestClient) -> None:
     assert '<html lang="it">' in italian.text and "il regolamento" in italian.text
     explicit = client.get("/rules/roseking?lang=pt", headers={"Accept-Language": "de"})
     assert '<html lang="pt">' in explicit.text and "as regras" in explicit.text
+    client.cookies.clear()
+    # A Brazilian browser reads Brazil's text; Portugal's tag, Portugal's.
+    brazil = client.get("/rules/roseking", headers={"Accept-Language": "pt-BR,pt;q=0.9"})
+    assert '<html lang="pt-BR">' in brazil.text and "Embaralhe as cartas" in brazil.text
+    portugal = client.get("/rules/roseking", headers={"Accept-Language": "pt-PT"})
+    assert '<html lang="pt">' in portugal.text and "Baralha as cartas" in portugal.text
 
 
 def test_the_accounts_language_comes_before_the_browsers(client: TestClient) -> None:
@@ -114,7 +125,8 @@ def test_a_game_without_a_rules_file_is_a_404_naming_it(client: TestClient) -> N
 TABLE_TALK = {"en": ("Table talk", "courtesy phrases"),
               "de": ("Gespräch am Tisch", "Höflichkeitsfloskeln"),
               "it": ("Conversazione al tavolo", "frasi di cortesia"),
-              "pt": ("Conversa à mesa", "frases de cortesia")}  # fmt: skip
+              "pt": ("Conversa à mesa", "frases de cortesia"),
+              "pt-BR": ("Conversa à mesa", "frases de cortesia")}  # fmt: skip
 
 
 @pytest.mark.parametrize("language", sorted(TABLE_TALK))

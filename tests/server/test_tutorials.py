@@ -31,7 +31,7 @@ def test_every_language_has_every_text() -> None:
     """Each step has its title, task and answer, and every reason a move can be refused has
     a hint, in all four languages; a step's own hints name real moves or reasons."""
     reasons = {reason.value for reason in Reason} - {Reason.EXPECTED.value}
-    for language in ("en", "de", "it", "pt"):
+    for language in ("en", "de", "it", "pt-BR", "pt"):
         with (WEB / "roseking" / "tutorial" / f"{language}.toml").open("rb") as source:
             texts = tomllib.load(source)
         assert {"title", "intro", "summary"} <= set(texts)
@@ -47,7 +47,8 @@ def test_every_language_has_every_text() -> None:
 @pytest.mark.parametrize(
     ("language", "title"),
     [("en", "Play a power card"), ("de", "Eine Machtkarte spielen"),
-     ("it", "Giocare una carta del potere"), ("pt", "Jogar uma carta de poder")],
+     ("it", "Giocare una carta del potere"), ("pt", "Jogar uma carta de poder"),
+     ("pt-BR", "Jogar uma carta de poder")],
 )  # fmt: skip
 def test_the_steps_in_each_language(client: TestClient, language: str, title: str) -> None:
     tutorial = client.get("/api/tutorials/roseking", params={"lang": language}).json()

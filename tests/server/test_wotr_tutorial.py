@@ -18,7 +18,7 @@ from roses.server.learn.rules_pages import WEB
 from roses.wotr import Phase, default_board
 from roses.wotr.tutorial import STEPS, Reason
 
-LANGUAGES = ("en", "de", "it", "pt")
+LANGUAGES = ("en", "de", "it", "pt-BR", "pt")
 KEYS = [step.key for step in STEPS]
 
 
@@ -51,7 +51,7 @@ def _fields(text: str) -> set[str]:
 @pytest.mark.parametrize(
     ("language", "title"),
     [("en", "Take a card"), ("de", "Eine Karte nehmen"), ("it", "Prendere una carta"),
-     ("pt", "Tirar uma carta")],
+     ("pt", "Tirar uma carta"), ("pt-BR", "Pegar uma carta")],
 )  # fmt: skip
 def test_the_steps_in_each_language(client: TestClient, language: str, title: str) -> None:
     tutorial = client.get("/api/tutorials/wotr", params={"lang": language}).json()
@@ -156,6 +156,7 @@ def test_the_catalogue_and_the_page_offer_it(client: TestClient) -> None:
         ("de", "interaktive Einführung"),
         ("it", "tutorial interattivo"),
         ("pt", "tutorial interativo"),
+        ("pt-BR", "tutorial interativo"),
     ]:
         rules = client.get("/rules/wotr", params={"lang": language})
         assert f'<a href="/tutorial/wotr">{words}</a>' in rules.text, language

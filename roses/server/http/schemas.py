@@ -140,8 +140,8 @@ class NewGame(BaseModel):
 
 
 class LanguageChoice(BaseModel):
-    language: Literal["en", "de", "it", "pt"] = Field(
-        description="English, Deutsch, Italiano or Português"
+    language: Literal["en", "de", "it", "pt-BR", "pt"] = Field(
+        description="English, Deutsch, Italiano, Português (Brasil) or Português (Portugal)"
     )
 
 

@@ -32,8 +32,9 @@ markdown = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable
 
 
 def content_file(game: str, folder: str, language: str, suffix: str) -> Path | None:
-    """``roses/web/<game>/<folder>/<language><suffix>``, else the English one, else None."""
-    for choice in (language, SOURCE_LANGUAGE):
+    """``roses/web/<game>/<folder>/<language><suffix>`` (``pt-BR.md``), else the one of its
+    language without the region (``pt.md``), else the English one, else None."""
+    for choice in (language, language.partition("-")[0], SOURCE_LANGUAGE):
         path = WEB / game / folder / f"{choice}{suffix}"
         if path.is_file():
             return path

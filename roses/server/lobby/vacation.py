@@ -32,7 +32,7 @@ from ..clocks.time_control import (
 from ..clocks.vacation import MAX_DAYS, Allowance, VacationRefused
 from ..db.models import Game, GameStatus, Seat, SeatClock, User, VacationAllowance, as_utc
 from ..errors import Conflict, Forbidden, Unprocessable
-from ..i18n import _, current, ngettext
+from ..i18n import _, current, date_locale, ngettext
 from ..play.live_games import LiveGame, LiveGames
 
 
@@ -71,7 +71,9 @@ def state_of(db: Session, user: User, now: datetime) -> VacationState:
 
 def spoken_date(moment: datetime) -> str:
     """A moment in the reader's language (Babel), in UTC as the server keeps it."""
-    return format_datetime(moment, format="medium", tzinfo=UTC, locale=current()) + " UTC"
+    return (
+        format_datetime(moment, format="medium", tzinfo=UTC, locale=date_locale(current())) + " UTC"
+    )
 
 
 def _correspondence_seats(db: Session, user: User) -> list[tuple[Game, int]]:

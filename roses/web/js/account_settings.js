@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { el } from "./kit.js";
 import { t } from "./i18n.js";
+import { pageLocale } from "./dates.js";
 
 function alertBox() {
   return el("p", { class: "error", role: "alert", hidden: true });
@@ -16,7 +17,7 @@ function say(box, text) {
 }
 
 function when(iso) {
-  const format = new Intl.DateTimeFormat(document.documentElement.lang || "en", { dateStyle: "medium", timeStyle: "short" });
+  const format = new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" });
   return format.format(new Date(iso));
 }
 

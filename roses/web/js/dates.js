@@ -1,7 +1,11 @@
 // Dates and moments in the page's language (its <html lang>), never the browser's own.
 
+// Intl's plain "pt" is Brazil's Portuguese (CLDR); a page in "pt" is in Portugal's.
+const INTL_LOCALES = { pt: "pt-PT" };
+
 export function pageLocale() {
-  return (typeof document !== "undefined" && document.documentElement.lang) || "en";
+  const language = (typeof document !== "undefined" && document.documentElement.lang) || "en";
+  return INTL_LOCALES[language] || language;
 }
 
 // A moment (ISO 8601) as the page's language writes it, with the given Intl options.

@@ -7,7 +7,10 @@ import { el } from "./kit.js";
 import { t } from "./i18n.js";
 
 // Each language under its own name, so that a person finds theirs whatever is shown now.
-export const LANGUAGES = { en: "English", de: "Deutsch", it: "Italiano", pt: "Português" };
+// Tags as the web writes them (<html lang>, the lang cookie): "pt" is Portugal's Portuguese.
+export const LANGUAGES = {
+  en: "English", de: "Deutsch", it: "Italiano", "pt-BR": "Português (Brasil)", pt: "Português (Portugal)",
+};
 
 export function currentLanguage() {
   return document.documentElement.lang || "en";

@@ -7,6 +7,7 @@ import { t, tn } from "./i18n.js";
 import { onLobby } from "./notify.js";
 import { drawHeader } from "./header.js";
 import { timeLimitField, timeLimitLine } from "./clock.js";
+import { pageLocale } from "./dates.js";
 
 const main = document.getElementById("main");
 
@@ -42,7 +43,7 @@ function afterSignIn(user) {
 
 // "A, B and C": the titles of the games on offer, in the page's language.
 function gameTitles(catalog) {
-  const list = new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" });
+  const list = new Intl.ListFormat(pageLocale(), { type: "conjunction" });
   return list.format(catalog.games.map((game) => t(game.title)));
 }
 

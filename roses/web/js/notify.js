@@ -8,6 +8,7 @@
 import { api, liveSocket } from "./api.js";
 import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
+import { pageLocale } from "./dates.js";
 
 const slot = document.getElementById("notify");
 const listeners = new Set();
@@ -112,7 +113,7 @@ function deadlineWarning(message) {
   const box = el("div", { class: "deadline-warning", role: "alert" },
     el("a", { href: `/games/${message.game_id}` },
       t("Your time in game {number} is running out: move before {deadline}.", {
-        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(document.documentElement.lang || "en"),
+        number: message.game_id, deadline: new Date(message.deadline).toLocaleString(pageLocale()),
       })),
     el("button", { class: "link", onclick: () => box.remove() }, t("Dismiss")));
   document.body.prepend(box);

@@ -7,6 +7,7 @@ import { api, ApiError } from "./api.js";
 import { el, replaceKeepingFocus, toSignIn } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { onLobby } from "./notify.js";
+import { pageLocale } from "./dates.js";
 
 const main = document.getElementById("main");
 const name = (n) => encodeURIComponent(n);
@@ -127,7 +128,7 @@ function draw(people) {
 }
 
 function messageItem(message) {
-  const at = new Date(message.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  const at = new Date(message.at).toLocaleTimeString(pageLocale(), { hour: "2-digit", minute: "2-digit" });
   return el("li", { class: message.from === me.name ? "mine" : "theirs" },
     el("strong", {}, message.from), " ", el("span", { class: "muted small" }, at), " ", el("span", { class: "chat-text" }, message.text));
 }

@@ -8,7 +8,8 @@ const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
 // Each language's compass letters as its rulebook prints them on the cards (the Kosmos
 // rulebooks: German N, NO, O, SO, S, SW, W, NW; Italian N, NE, E, SE, S, SO, O, NO;
-// Portuguese N, NE, L, SE, S, SO, O, NO). The moves' notation (N2, SE3h) stays the
+// Portuguese N, NE, L, SE, S, SO, O, NO, in Portugal and in Brazil alike: a page in "pt-BR"
+// takes "pt"'s letters). The moves' notation (N2, SE3h) stays the
 // engine's: only what a person reads is in their letters.
 const COMPASS = {
   de: { NE: "NO", E: "O", SE: "SO" },

@@ -9,6 +9,7 @@ import { Board, seatWord, t, tn } from "./dom.js";
 import { el, replaceKeepingFocus } from "../js/kit.js";
 import { linkStylesheet } from "../js/styles.js";
 import { describeOrders } from "./plan.js";
+import { pageLocale } from "../js/dates.js";
 import { seatName } from "./panels.js";
 
 await Promise.all([linkStylesheet("/static/wotr/wotr.css"), linkStylesheet("/static/wotr/analysis.css")]);
@@ -16,9 +17,9 @@ await Promise.all([linkStylesheet("/static/wotr/wotr.css"), linkStylesheet("/sta
 // Below this many VP apart, two plans are worth about the same to a short search.
 const ABOUT_THE_SAME = 0.5;
 
-const number = new Intl.NumberFormat(document.documentElement.lang || "en",
+const number = new Intl.NumberFormat(pageLocale(),
   { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const signed = new Intl.NumberFormat(document.documentElement.lang || "en",
+const signed = new Intl.NumberFormat(pageLocale(),
   { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "always" });
 
 function planLines(board, orders) {
