@@ -22,11 +22,12 @@ measures a window of ``--seconds``:
   the bot worker processes' CPU, the load generator's own CPU and event-loop lag;
 - the machine's load average.
 
-Prints the figures (a JSON line, then a summary) and appends a row to
-``benchmarks/results/server-load.md`` unless ``--no-record``. ``--profile FILE`` records the
-(first) server with py-spy during the window (collapsed stacks) and prints where its CPU goes
-per move. The run is bounded (``--timeout``), talks only to 127.0.0.1, and stops its servers
-and drops its database however it ends (Ctrl-C included).
+Prints the figures (a JSON line, then a summary) and the row; ``--record`` appends it to
+``benchmarks/results/server-load.md`` (from a clean checkout only: the row names the commit,
+the reference loop's rate before and after the run, the load and the command). ``--profile
+FILE`` records the (first) server with py-spy during the window (collapsed stacks) and
+prints where its CPU goes per move. The run is bounded (``--timeout``), talks only to
+127.0.0.1, and stops its servers and drops its database however it ends (Ctrl-C included).
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import recording
 from load_players import WorkerConfig, worker_main
+from reference_loop import reference_rate
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -315,6 +318,8 @@ class Run:
     setup_seconds: float = 0.0
     server_log_problems: list[str] = field(default_factory=list)
     profile: list[str] = field(default_factory=list)
+    reference: list[float] = field(default_factory=list)  # M loops/s before and after
+    command: str = ""
 
 
 def options_text(args: argparse.Namespace) -> str:
@@ -362,6 +367,8 @@ def figures(run: Run) -> dict[str, Any]:
         "options": options_text(run.args),
         "moves": run.args.moves,
         "commit": run.code,
+        "command": run.command,
+        "reference_m_loops_per_s": run.reference,
         "date": run.started,
         "nproc": os.cpu_count(),
         "load_before": list(run.load_before),
@@ -441,20 +448,23 @@ def _cell(value: Any) -> str:
 TABLE_HEADER = """# Load benchmark: live Rose King games over HTTP + WebSocket (issue 12)
 
 `benchmarks/server_load.py` starts `roses serve` and plays N live two-player games between
-simulated people (think time exponential, mean `--think` s); one row per run, appended by the
-script. People send their moves on the game's WebSocket as the page does (`--moves post`:
-as POSTs). Round trip: a move sent -> the opponent's WebSocket receives that version; move
-answer: the socket's ack (or the POST's answer). CPU: the server process's user + system
-time in the window per accepted move (people's and bots' moves; bot searches run in worker
-processes, counted apart). CPU wait: the time the server's threads were runnable but
-waited for a CPU (/proc/PID/task/*/schedstat), per move; switches: its threads' context
-switches per move. Load: the machine's 1-minute load average (before the run: 1 / 5 / 15
-min; during the window: mean / max); the machine is shared, so latency figures depend on
-it. Goals: >= 3,000 games, p99 < 50 ms, <= 1 ms CPU per move.
+simulated people (think time exponential, mean `--think` s); one row per run, appended by
+the script (`--record`). Reference loop: `benchmarks/reference_loop.py`'s rate just before
+and just after the run, the machine's speed beside the figures. People send their moves on
+the game's WebSocket as the page does (`--moves post`: as POSTs). Round trip: a move sent ->
+the opponent's WebSocket receives that version; move answer: the socket's ack (or the POST's
+answer). CPU: the server process's user + system time in the window per accepted move
+(people's and bots' moves; bot searches run in worker processes, counted apart). CPU wait:
+the time the server's threads were runnable but waited for a CPU
+(/proc/PID/task/*/schedstat), per move; switches: its threads' context switches per move.
+Load: the machine's 1-minute load average (before the run: 1 / 5 / 15 min; during the
+window: mean / max); the machine is shared, so latency figures depend on it. Goals: >= 3,000
+games, p99 < 50 ms, <= 1 ms CPU per move.
 
 """
 COLUMNS = (
-    "date (UTC)", "commit", "nproc", "load before", "load during", "options", "games up",
+    "date (UTC)", "commit", "nproc", "reference loop M loops/s before / after", "load before",
+    "load during", "command", "games up",
     "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "move answer p50 / p99 ms",
     "server CPU ms/move", "server CPU %", "server CPU wait ms/move / switches/move",
     "server peak RSS MiB",
@@ -475,9 +485,10 @@ def table_row(f: dict[str, Any]) -> str:
         f["date"],
         f["commit"],
         f["nproc"],
+        " / ".join(f"{x:g}" for x in f["reference_m_loops_per_s"]),
         " / ".join(f"{x:g}" for x in f["load_before"]),
         f"{_cell(f['load_during_mean'])} / {_cell(f['load_during_max'])}",
-        f"`{f['options']}`",
+        f"`{f['command']}`",
         f["games_up"]
         if f["games_up"] == f["games_requested"]
         else f"{f['games_up']} of {f['games_requested']}",
@@ -508,16 +519,15 @@ def table_row(f: dict[str, Any]) -> str:
 
 def record(path: Path, f: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists():
-        path.write_text(TABLE_HEADER)
-    with path.open("a") as out:
-        out.write(table_row(f))
+    recording.append_row(path, TABLE_HEADER, table_row(f))
 
 
 def summary(f: dict[str, Any]) -> str:
     rtt, post = f["round_trip_ms"], f["post_ms"]
     lines = [
-        f"server_load {f['options']} at {f['commit']} on {f['nproc']} cores, "
+        f"{f['command']}",
+        f"server_load {f['options']} at {f['commit']} on {f['nproc']} cores, reference loop "
+        f"{f['reference_m_loops_per_s']} M loops/s before / after, "
         f"load before {f['load_before']}, during mean {f['load_during_mean']} "
         f"max {f['load_during_max']}",
         f"  games up {f['games_up']} (failed {f['games_failed']}, finished during the run "
@@ -885,7 +895,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "checkout with its uncommitted changes",
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
-    parser.add_argument("--no-record", action="store_true", help="print only, append no row")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="append the row to the results file (a clean checkout only; --ref a commit)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the people's random seed")
     args = parser.parse_args(argv)
     if args.games < 1 and args.bots < 1:
@@ -896,6 +910,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--processes, --generators and --setup-concurrency are at least 1")
     if args.seconds <= 0 or args.think <= 0:
         parser.error("--seconds and --think must be positive")
+    if args.record and args.ref == WORKING:
+        parser.error("--record needs a commit's code, not --ref working")
     if args.timeout is None:
         ramp = args.ramp if args.ramp is not None else max(5.0, (args.games + args.bots) / 25)
         args.timeout = ramp + args.setup_timeout + args.warmup + args.seconds + 240
@@ -918,7 +934,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except subprocess.CalledProcessError as error:
         print(f"server_load: --ref {args.ref}: {error.stderr.decode().strip()}", file=sys.stderr)
         return 2
+    if args.record and recording.refuse_if_dirty("server_load"):
+        return 2
     run = Run(args, started=datetime.now(UTC).strftime("%Y-%m-%d %H:%M"), code=code)
+    run.command = recording.command("server_load.py", sys.argv[1:] if argv is None else argv)
+    run.reference.append(round(reference_rate(), 2))
     run.load_before = load_average()
     workdir = Path(tempfile.mkdtemp(prefix="roses-load-"))
     try:
@@ -933,6 +953,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         signal.alarm(0)
         shutil.rmtree(workdir, ignore_errors=True)
+    run.reference.append(round(reference_rate(), 2))
     result = figures(run)
     if args.profile:
         run.profile = profile_summary(
@@ -942,7 +963,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.profile.with_suffix(".summary.txt").write_text("\n".join(run.profile) + "\n")
     print(json.dumps({k: v for k, v in result.items() if k != "profile"}), flush=True)
     print(summary(result), flush=True)
-    if not args.no_record:
+    print(table_row(result), end="", flush=True)
+    if args.record:
         record(args.results, result)
         print(f"# appended to {args.results}", file=sys.stderr)
     return 0
