@@ -61,15 +61,43 @@ class Table:
     over: bool = False
 
 
-# ``--profile``: the server profiles itself (cProfile) between SIGUSR1 and SIGUSR2, and
-# writes the profile where ``ROSES_PROFILE_TO`` says: call counts to compare two commits by.
+# ``--profile``: the server profiles itself (cProfile, each thread's own CPU clock: time spent
+# waiting is not counted) between SIGUSR1 and SIGUSR2, the event loop's thread and every
+# thread started meanwhile (the commit writer), and writes the profiles, merged, where
+# ``ROSES_PROFILE_TO`` says: call counts to compare two commits by, and where the CPU goes.
 PROFILER = """
-import cProfile, os, signal
-_profile = cProfile.Profile()
-signal.signal(signal.SIGUSR1, lambda *_: _profile.enable())
+import cProfile, os, pstats, signal, threading, time
+_profiles = []
+_on = False
+def _profiled(run):
+    def wrapper(self):
+        if not _on:
+            return run(self)
+        profile = cProfile.Profile(time.thread_time)
+        _profiles.append(profile)
+        profile.enable()
+        try:
+            return run(self)
+        finally:
+            profile.disable()
+    return wrapper
+threading.Thread.run = _profiled(threading.Thread.run)
+def _start(*_):
+    global _on
+    _on = True
+    profile = cProfile.Profile(time.thread_time)
+    _profiles.append(profile)
+    profile.enable()
 def _stop(*_):
-    _profile.disable()
-    _profile.dump_stats(os.environ["ROSES_PROFILE_TO"])
+    global _on
+    _on = False
+    _profiles[0].disable()
+    time.sleep(1.5)  # the writer thread ends after a second without work
+    stats = pstats.Stats(_profiles[0])
+    for profile in _profiles[1:]:
+        stats.add(profile)
+    stats.dump_stats(os.environ["ROSES_PROFILE_TO"])
+signal.signal(signal.SIGUSR1, _start)
 signal.signal(signal.SIGUSR2, _stop)
 """
 
@@ -243,7 +271,7 @@ def counting(pid: int, on: bool, profile: bool) -> None:
     """Start or stop counting the server's work: callgrind's instrumentation, or cProfile."""
     if profile:
         os.kill(pid, signal.SIGUSR1 if on else signal.SIGUSR2)
-        time.sleep(0.5)
+        time.sleep(0.5 if on else 3)  # stopping waits for the writer thread's end
     else:
         subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(pid)],
                        check=True, capture_output=True)  # fmt: skip

@@ -15,7 +15,7 @@ choose them are in that CPU) and per request, and the row; ``--record`` appends 
 benchmarks/results/wotr-server.md (from a clean checkout: the row names the commit, the
 reference loop's rate before and after, the load and the command).
 
-    python benchmarks/wotr_server.py --games 300 --turns 2 --think 3      # about 3 minutes
+    python benchmarks/wotr_server.py --games 300 --turns 2 --think 3   # a few minutes
 """
 
 from __future__ import annotations
@@ -116,29 +116,30 @@ def _plan(view: dict[str, Any], troops: int) -> dict[str, Any]:
 
 
 async def seal(table: Table, seat: int, troops: int) -> tuple[float, Any]:
-    """``seat`` reads its view, thinks, and seals its plan."""
+    """``seat`` reads its own view (its money is its own to see), thinks, and seals."""
     view = await table.view(seat)
     await table.thinking()
     return await table.act(seat, view, _plan(view, troops))
 
 
 async def play(table: Table, turns: int, troops: int, times: dict[str, list[float]]) -> None:
-    while True:
-        view = await table.view(0)
-        if view["status"] != "active" or view["state"]["turn"] > turns:
-            return
+    """The game's turns; whose turn it is and the draft's layout are public, so each
+    action's answer tells the next actor what to do (a view is read only to plan)."""
+    view = await table.view(0)
+    while view["status"] == "active" and view["state"]["turn"] <= turns:
         if view["state"]["phase"] == "planning":
             results = await asyncio.gather(*(seal(table, s, troops) for s in view["to_act"]))
             for elapsed, after in results:
                 revealed = after["state"]["phase"] != "planning"
                 times["reveal" if revealed else "seal"].append(elapsed)
+                if revealed:
+                    view = after
             continue
         seat = view["to_act"][0]
-        mine = await table.view(seat)
-        income = mine["state"]["phase"] == "income"
-        action = {"french_aid": False} if income else {"pick": mine["state"]["layout"][0]}
+        income = view["state"]["phase"] == "income"
+        action = {"french_aid": False} if income else {"pick": view["state"]["layout"][0]}
         await table.thinking()
-        elapsed, _ = await table.act(seat, mine, action)
+        elapsed, view = await table.act(seat, view, action)
         times["pick" if "pick" in action else "french aid"].append(elapsed)
 
 
