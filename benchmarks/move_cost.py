@@ -21,6 +21,7 @@ import json
 import os
 import pstats
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -238,7 +239,8 @@ def measure(ref: str, args: argparse.Namespace) -> tuple[str, int, int]:
             server.wait(timeout=300)
         if args.profile is not None:
             time.sleep(1)
-            target = Path(f"{args.profile}-{code_label(ref)}.prof")
+            label = re.sub(r"[^\w.+-]+", "_", code_label(ref))  # "working" has blanks, a slash
+            target = Path(f"{args.profile}-{label}.prof")
             shutil.copy(workdir / "profile.out", target)
             stats = pstats.Stats(str(target))
             calls = sum(entry[1] for entry in stats.stats.values())  # type: ignore[attr-defined]
