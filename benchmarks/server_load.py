@@ -40,6 +40,7 @@ import json
 import multiprocessing
 import os
 import queue as queue_module
+import re
 import secrets
 import shutil
 import signal
@@ -319,6 +320,7 @@ class Run:
     server_log_problems: list[str] = field(default_factory=list)
     profile: list[str] = field(default_factory=list)
     reference: list[float] = field(default_factory=list)  # M loops/s before and after
+    thawed_pauses: list[float] = field(default_factory=list)  # ms, in the window
     command: str = ""
 
 
@@ -337,6 +339,8 @@ def options_text(args: argparse.Namespace) -> str:
         parts.append("--profile")
     if args.moves != "socket":
         parts.append(f"--moves {args.moves}")
+    if args.thaw_every is not None:
+        parts.append(f"--thaw-every {args.thaw_every:g}")
     if args.ref == WORKING:
         parts.append("--ref working")
     return " ".join(parts)
@@ -400,6 +404,7 @@ def figures(run: Run) -> dict[str, Any]:
         "server_peak_rss_mib": [None if r is None else round(r) for r in run.server_rss],
         "bot_workers_peak_rss_mib": round(run.bot_rss),
         "server_log_problems": run.server_log_problems[:10],
+        "thawed_full_collections_ms": run.thawed_pauses,
     }
     if run.cpu is not None:
         before, after = run.cpu
@@ -549,6 +554,9 @@ def summary(f: dict[str, Any]) -> str:
         f"{f['generator_loop_lag_ms']}",
         f"  errors {f['errors']}: {f['error_kinds']}; during set-up: {f['setup_errors']}",
     ]
+    if f["thawed_full_collections_ms"]:
+        lines.append(f"  full collections after a thaw in the window: "
+                     f"{f['thawed_full_collections_ms']} ms")  # fmt: skip
     lines += [f"    {what}: {detail}" for what, detail in f["error_examples"].items()]
     lines += [f"  server log: {line}" for line in f["server_log_problems"]]
     lines += [f"  {line}" for line in f.get("profile", [])]
@@ -624,7 +632,9 @@ def profile_summary(raw: Path, rate: int, seconds: float, cpu_ms_per_move: float
 # -- the run ----------------------------------------------------------------------------------
 
 
-def server_env(workdir: Path, processes: int, source: Path | None) -> dict[str, str]:
+def server_env(
+    workdir: Path, processes: int, source: Path | None, thaw_every: float | None = None
+) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ROSES_")}
     if source is not None:  # ahead of the editable install of the checkout
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
@@ -635,6 +645,8 @@ def server_env(workdir: Path, processes: int, source: Path | None) -> dict[str, 
     env["PYTHONUNBUFFERED"] = "1"
     if processes > 1:
         env["ROSES_REDIS_URL"] = REDIS
+    if thaw_every is not None:
+        env["ROSES_FULL_COLLECTION_SECONDS"] = f"{thaw_every:g}"
     return env
 
 
@@ -663,6 +675,24 @@ def sleep_sampling(seconds: float, run: Run | None, servers: list[Server]) -> No
                 raise RuntimeError(f"server {index} died:\n{server.log_tail()}")
 
 
+THAWED = re.compile(r"full collection after the thaw stopped the server for ([\d.]+) ms")
+
+
+def log_size(server: Server) -> int:
+    with suppress(OSError):
+        return server.log.stat().st_size
+    return 0
+
+
+def thawed_pauses(server: Server, since: int) -> list[float]:
+    """The pauses (ms) of the full collections after a thaw the server logged since byte
+    ``since`` of its log (``roses/server/workers/collector.py``)."""
+    with suppress(OSError), server.log.open("rb") as log:
+        log.seek(since)
+        return [float(m) for m in THAWED.findall(log.read().decode(errors="replace"))]
+    return []
+
+
 def log_problems(servers: list[Server]) -> list[str]:
     problems: Counter[str] = Counter()
     for server in servers:
@@ -684,7 +714,8 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
         try:
             if args.processes > 1:
                 redis_flush_check()
-            env = server_env(workdir, args.processes, server_source(args.ref, workdir))
+            source = server_source(args.ref, workdir)
+            env = server_env(workdir, args.processes, source, args.thaw_every)
             for index in range(args.processes):  # one at a time: the first one migrates
                 servers.append(start_server(url, env, workdir, index))
             slots = list(range(args.games + args.bots))
@@ -739,9 +770,12 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
             generator_pids = [w.pid for w in workers if w.pid is not None]
             if args.profile:
                 spy = start_py_spy(args.profile, servers[0].process.pid, args.seconds)
+            log_at = [log_size(server) for server in servers]
             before = snapshot(servers, generator_pids)
             sleep_sampling(args.seconds, run, servers)
             after = snapshot(servers, generator_pids)
+            run.thawed_pauses = [p for s, at in zip(servers, log_at, strict=True)
+                                 for p in thawed_pauses(s, at)]  # fmt: skip
             run.cpu = (before, after)
             run.window = (before.at, after.at)
             sleep_sampling(GRACE, None, servers)
@@ -893,6 +927,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default="HEAD",
         help="run the servers on roses/ as of this commit (HEAD), or 'working' for the "
         "checkout with its uncommitted changes",
+    )
+    parser.add_argument(
+        "--thaw-every",
+        type=float,
+        default=None,
+        metavar="S",
+        help="the server's full collection of everything every S s instead of hourly "
+        "(ROSES_FULL_COLLECTION_SECONDS): its pauses in the window are reported",
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
     parser.add_argument(
