@@ -320,7 +320,7 @@ class Run:
     server_log_problems: list[str] = field(default_factory=list)
     profile: list[str] = field(default_factory=list)
     reference: list[float] = field(default_factory=list)  # M loops/s before and after
-    thawed_pauses: list[float] = field(default_factory=list)  # ms, in the window
+    thawed_pauses: list[tuple[float, float]] = field(default_factory=list)  # ms, CPU ms
     command: str = ""
 
 
@@ -555,8 +555,8 @@ def summary(f: dict[str, Any]) -> str:
         f"  errors {f['errors']}: {f['error_kinds']}; during set-up: {f['setup_errors']}",
     ]
     if f["thawed_full_collections_ms"]:
-        lines.append(f"  full collections after a thaw in the window: "
-                     f"{f['thawed_full_collections_ms']} ms")  # fmt: skip
+        lines.append(f"  full collections after a thaw in the window (ms, ms of CPU): "
+                     f"{f['thawed_full_collections_ms']}")  # fmt: skip
     lines += [f"    {what}: {detail}" for what, detail in f["error_examples"].items()]
     lines += [f"  server log: {line}" for line in f["server_log_problems"]]
     lines += [f"  {line}" for line in f.get("profile", [])]
@@ -675,7 +675,9 @@ def sleep_sampling(seconds: float, run: Run | None, servers: list[Server]) -> No
                 raise RuntimeError(f"server {index} died:\n{server.log_tail()}")
 
 
-THAWED = re.compile(r"full collection after the thaw stopped the server for ([\d.]+) ms")
+THAWED = re.compile(
+    r"full collection after the thaw stopped the server for ([\d.]+) ms \(([\d.]+) ms of CPU\)"
+)
 
 
 def log_size(server: Server) -> int:
@@ -684,12 +686,13 @@ def log_size(server: Server) -> int:
     return 0
 
 
-def thawed_pauses(server: Server, since: int) -> list[float]:
-    """The pauses (ms) of the full collections after a thaw the server logged since byte
-    ``since`` of its log (``roses/server/workers/collector.py``)."""
+def thawed_pauses(server: Server, since: int) -> list[tuple[float, float]]:
+    """The pauses (ms, and ms of CPU) of the full collections after a thaw the server logged
+    since byte ``since`` of its log (``roses/server/workers/collector.py``)."""
     with suppress(OSError), server.log.open("rb") as log:
         log.seek(since)
-        return [float(m) for m in THAWED.findall(log.read().decode(errors="replace"))]
+        text = log.read().decode(errors="replace")
+        return [(float(wall), float(cpu)) for wall, cpu in THAWED.findall(text)]
     return []
 
 

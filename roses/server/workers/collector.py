@@ -33,7 +33,7 @@ class Collector:
         self._full_seconds = full_seconds
         self._unfrozen_at = 0.0  # set by install()
         self._thawed = False  # unfrozen, and no full collection since
-        self._walk_began: float | None = None
+        self._walk_began: tuple[float, float] | None = None  # wall clock, thread CPU
         # How long each full collection after a thaw stopped the server, in seconds: the
         # one long pause left (logged; ``benchmarks/server_load.py --thaw-after`` reports it).
         self.thawed_pauses: list[float] = []
@@ -52,11 +52,12 @@ class Collector:
     def _after_collection(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             if info["generation"] == 2 and self._thawed:
-                self._walk_began = time.perf_counter()
+                self._walk_began = (time.perf_counter(), time.thread_time())
             return
         if info["generation"] == 2:
             if self._walk_began is not None:
-                self._told(time.perf_counter() - self._walk_began, info["collected"])
+                wall, cpu = self._walk_began
+                self._told(time.perf_counter() - wall, time.thread_time() - cpu, info["collected"])
                 self._walk_began = None
             self._thawed = False
         elif info["generation"] == 1 and not self._thawed:
@@ -67,11 +68,12 @@ class Collector:
             else:
                 gc.freeze()
 
-    def _told(self, seconds: float, collected: int) -> None:
+    def _told(self, seconds: float, cpu: float, collected: int) -> None:
         self.thawed_pauses.append(seconds)
         log.warning(
             "roses collector: the full collection after the thaw stopped the server for "
-            "%.1f ms and freed %d objects",
+            "%.1f ms (%.1f ms of CPU) and freed %d objects",
             seconds * 1000,
+            cpu * 1000,
             collected,
         )
