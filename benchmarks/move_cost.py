@@ -12,6 +12,9 @@ the page keeps them, then counts while the games' movers make up to ``--moves`` 
 each waiting until both players' sockets have the new version. Prints instructions per move
 (Ir) for each ref and their ratio. Callgrind slows the server some 50 times, so the figure
 is a count, not a speed: CPU time per move comes from ``server_load.py`` on an idle machine.
+``--record`` (a clean checkout, commits only) adds a row per ref to the table of instructions
+in ``benchmarks/results/server-load.md``: the commit, ``--what`` (else the commit's subject),
+the count, its ratio to the first ref and the command.
 """
 
 from __future__ import annotations
@@ -34,8 +37,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import recording
 from server_load import (
+    RESULTS,
     ROOT,
+    WORKING,
     code_label,
     free_port,
     server_env,
@@ -290,7 +296,15 @@ def main() -> int:
                         help="seconds counted with no moves: the background's rate")  # fmt: skip
     parser.add_argument("--profile", metavar="PREFIX",
                         help="profile with cProfile instead, into PREFIX-COMMIT.prof")  # fmt: skip
+    parser.add_argument("--record", action="store_true",
+                        help="add the rows to benchmarks/results/server-load.md")  # fmt: skip
+    parser.add_argument("--what", action="append", default=[],
+                        help="what each ref is, for its row (repeatable, in order)")  # fmt: skip
     args = parser.parse_args()
+    if args.record and (args.profile or WORKING in (args.ref or [])):
+        parser.error("--record counts commits: no --profile, no --ref working")
+    if args.record and recording.refuse_if_dirty("move_cost"):
+        return 2
     rows = []
     for ref in args.ref or ["HEAD"]:
         label, moves, ir = measure(ref, args)
@@ -304,7 +318,34 @@ def main() -> int:
         for label, moves, ir in rows[1:]:
             print(f"{label} / {rows[0][0]}: {ir / max(1, moves) / base:.3f}")
     print(f"(command: python benchmarks/move_cost.py {' '.join(sys.argv[1:])}; in {ROOT})")
+    if args.record:
+        record(rows, args)
+        print(f"# {len(rows)} rows added to {RESULTS}", file=sys.stderr)
     return 0
+
+
+TABLE = "| code | what it is | M instructions per move |"
+
+
+def record(rows: list[tuple[str, int, int]], args: argparse.Namespace) -> None:
+    """Each ref's row, at the end of server-load.md's table of instructions."""
+    command = recording.command("move_cost.py", sys.argv[1:])
+    base = rows[0][2] / max(1, rows[0][1])
+    added = []
+    for index, (label, moves, ir) in enumerate(rows):
+        what = args.what[index] if index < len(args.what) else subprocess.run(
+            ["git", "log", "-1", "--format=%s", label], cwd=ROOT, capture_output=True,
+            text=True, check=True).stdout.strip()[:100]  # fmt: skip
+        if args.moves_by == "post":
+            what += " (POSTed moves)"
+        ratio = "1" if index == 0 else f"{ir / max(1, moves) / base:.3f} of {rows[0][0]}"
+        added.append(f"| {label} | {what.replace('|', '/')} | {ir / max(1, moves) / 1e6:.2f} | "
+                     f"{ratio} | `{command}` |\n")  # fmt: skip
+    lines = RESULTS.read_text().splitlines(keepends=True)
+    end = next(i for i, line in enumerate(lines) if line.startswith(TABLE)) + 2
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    RESULTS.write_text("".join(lines[:end] + added + lines[end:]))
 
 
 if __name__ == "__main__":
