@@ -12,6 +12,9 @@ the page keeps them, then counts while the games' movers make up to ``--moves`` 
 each waiting until both players' sockets have the new version. Prints instructions per move
 (Ir) for each ref and their ratio. Callgrind slows the server some 50 times, so the figure
 is a count, not a speed: CPU time per move comes from ``server_load.py`` on an idle machine.
+``--record`` (a clean checkout, commits only) adds a row per ref to the table of instructions
+in ``benchmarks/results/server-load.md``: the commit, ``--what`` (else the commit's subject),
+the count, its ratio to the first ref and the command.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import json
 import os
 import pstats
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -33,8 +37,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import recording
 from server_load import (
+    RESULTS,
     ROOT,
+    WORKING,
     code_label,
     free_port,
     server_env,
@@ -61,15 +68,43 @@ class Table:
     over: bool = False
 
 
-# ``--profile``: the server profiles itself (cProfile) between SIGUSR1 and SIGUSR2, and
-# writes the profile where ``ROSES_PROFILE_TO`` says: call counts to compare two commits by.
+# ``--profile``: the server profiles itself (cProfile, each thread's own CPU clock: time spent
+# waiting is not counted) between SIGUSR1 and SIGUSR2, the event loop's thread and every
+# thread started meanwhile (the commit writer), and writes the profiles, merged, where
+# ``ROSES_PROFILE_TO`` says: call counts to compare two commits by, and where the CPU goes.
 PROFILER = """
-import cProfile, os, signal
-_profile = cProfile.Profile()
-signal.signal(signal.SIGUSR1, lambda *_: _profile.enable())
+import cProfile, os, pstats, signal, threading, time
+_profiles = []
+_on = False
+def _profiled(run):
+    def wrapper(self):
+        if not _on:
+            return run(self)
+        profile = cProfile.Profile(time.thread_time)
+        _profiles.append(profile)
+        profile.enable()
+        try:
+            return run(self)
+        finally:
+            profile.disable()
+    return wrapper
+threading.Thread.run = _profiled(threading.Thread.run)
+def _start(*_):
+    global _on
+    _on = True
+    profile = cProfile.Profile(time.thread_time)
+    _profiles.append(profile)
+    profile.enable()
 def _stop(*_):
-    _profile.disable()
-    _profile.dump_stats(os.environ["ROSES_PROFILE_TO"])
+    global _on
+    _on = False
+    _profiles[0].disable()
+    time.sleep(1.5)  # the writer thread ends after a second without work
+    stats = pstats.Stats(_profiles[0])
+    for profile in _profiles[1:]:
+        stats.add(profile)
+    stats.dump_stats(os.environ["ROSES_PROFILE_TO"])
+signal.signal(signal.SIGUSR1, _start)
 signal.signal(signal.SIGUSR2, _stop)
 """
 
@@ -210,7 +245,8 @@ def measure(ref: str, args: argparse.Namespace) -> tuple[str, int, int]:
             server.wait(timeout=300)
         if args.profile is not None:
             time.sleep(1)
-            target = Path(f"{args.profile}-{code_label(ref)}.prof")
+            label = re.sub(r"[^\w.+-]+", "_", code_label(ref))  # "working" has blanks, a slash
+            target = Path(f"{args.profile}-{label}.prof")
             shutil.copy(workdir / "profile.out", target)
             stats = pstats.Stats(str(target))
             calls = sum(entry[1] for entry in stats.stats.values())  # type: ignore[attr-defined]
@@ -243,7 +279,7 @@ def counting(pid: int, on: bool, profile: bool) -> None:
     """Start or stop counting the server's work: callgrind's instrumentation, or cProfile."""
     if profile:
         os.kill(pid, signal.SIGUSR1 if on else signal.SIGUSR2)
-        time.sleep(0.5)
+        time.sleep(0.5 if on else 3)  # stopping waits for the writer thread's end
     else:
         subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(pid)],
                        check=True, capture_output=True)  # fmt: skip
@@ -260,7 +296,15 @@ def main() -> int:
                         help="seconds counted with no moves: the background's rate")  # fmt: skip
     parser.add_argument("--profile", metavar="PREFIX",
                         help="profile with cProfile instead, into PREFIX-COMMIT.prof")  # fmt: skip
+    parser.add_argument("--record", action="store_true",
+                        help="add the rows to benchmarks/results/server-load.md")  # fmt: skip
+    parser.add_argument("--what", action="append", default=[],
+                        help="what each ref is, for its row (repeatable, in order)")  # fmt: skip
     args = parser.parse_args()
+    if args.record and (args.profile or WORKING in (args.ref or [])):
+        parser.error("--record counts commits: no --profile, no --ref working")
+    if args.record and recording.refuse_if_dirty("move_cost"):
+        return 2
     rows = []
     for ref in args.ref or ["HEAD"]:
         label, moves, ir = measure(ref, args)
@@ -274,7 +318,34 @@ def main() -> int:
         for label, moves, ir in rows[1:]:
             print(f"{label} / {rows[0][0]}: {ir / max(1, moves) / base:.3f}")
     print(f"(command: python benchmarks/move_cost.py {' '.join(sys.argv[1:])}; in {ROOT})")
+    if args.record:
+        record(rows, args)
+        print(f"# {len(rows)} rows added to {RESULTS}", file=sys.stderr)
     return 0
+
+
+TABLE = "| code | what it is | M instructions per move |"
+
+
+def record(rows: list[tuple[str, int, int]], args: argparse.Namespace) -> None:
+    """Each ref's row, at the end of server-load.md's table of instructions."""
+    command = recording.command("move_cost.py", sys.argv[1:])
+    base = rows[0][2] / max(1, rows[0][1])
+    added = []
+    for index, (label, moves, ir) in enumerate(rows):
+        what = args.what[index] if index < len(args.what) else subprocess.run(
+            ["git", "log", "-1", "--format=%s", label], cwd=ROOT, capture_output=True,
+            text=True, check=True).stdout.strip()[:100]  # fmt: skip
+        if args.moves_by == "post":
+            what += " (POSTed moves)"
+        ratio = "1" if index == 0 else f"{ir / max(1, moves) / base:.3f} of {rows[0][0]}"
+        added.append(f"| {label} | {what.replace('|', '/')} | {ir / max(1, moves) / 1e6:.2f} | "
+                     f"{ratio} | `{command}` |\n")  # fmt: skip
+    lines = RESULTS.read_text().splitlines(keepends=True)
+    end = next(i for i, line in enumerate(lines) if line.startswith(TABLE)) + 2
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    RESULTS.write_text("".join(lines[:end] + added + lines[end:]))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ QUICK = [
     ["rose_king_batch_cli.py"],
     ["wotr_simulate.py"],
     ["bot_answers.py", "--rounds", "1"],
-    ["server_load.py", "--games", "20", "--seconds", "15", "--warmup", "5", "--no-record"],
+    ["server_load.py", "--games", "20", "--seconds", "15", "--warmup", "5"],
 ]
 
 

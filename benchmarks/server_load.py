@@ -22,11 +22,12 @@ measures a window of ``--seconds``:
   the bot worker processes' CPU, the load generator's own CPU and event-loop lag;
 - the machine's load average.
 
-Prints the figures (a JSON line, then a summary) and appends a row to
-``benchmarks/results/server-load.md`` unless ``--no-record``. ``--profile FILE`` records the
-(first) server with py-spy during the window (collapsed stacks) and prints where its CPU goes
-per move. The run is bounded (``--timeout``), talks only to 127.0.0.1, and stops its servers
-and drops its database however it ends (Ctrl-C included).
+Prints the figures (a JSON line, then a summary) and the row; ``--record`` appends it to
+``benchmarks/results/server-load.md`` (from a clean checkout only: the row names the commit,
+the reference loop's rate before and after the run, the load and the command). ``--profile
+FILE`` records the (first) server with py-spy during the window (collapsed stacks) and
+prints where its CPU goes per move. The run is bounded (``--timeout``), talks only to
+127.0.0.1, and stops its servers and drops its database however it ends (Ctrl-C included).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import json
 import multiprocessing
 import os
 import queue as queue_module
+import re
 import secrets
 import shutil
 import signal
@@ -57,7 +59,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import recording
 from load_players import WorkerConfig, worker_main
+from reference_loop import reference_rate
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -315,6 +319,9 @@ class Run:
     setup_seconds: float = 0.0
     server_log_problems: list[str] = field(default_factory=list)
     profile: list[str] = field(default_factory=list)
+    reference: list[float] = field(default_factory=list)  # M loops/s before and after
+    thawed_pauses: list[tuple[float, float]] = field(default_factory=list)  # ms, CPU ms
+    command: str = ""
 
 
 def options_text(args: argparse.Namespace) -> str:
@@ -332,6 +339,8 @@ def options_text(args: argparse.Namespace) -> str:
         parts.append("--profile")
     if args.moves != "socket":
         parts.append(f"--moves {args.moves}")
+    if args.thaw_every is not None:
+        parts.append(f"--thaw-every {args.thaw_every:g}")
     if args.ref == WORKING:
         parts.append("--ref working")
     return " ".join(parts)
@@ -362,6 +371,8 @@ def figures(run: Run) -> dict[str, Any]:
         "options": options_text(run.args),
         "moves": run.args.moves,
         "commit": run.code,
+        "command": run.command,
+        "reference_m_loops_per_s": run.reference,
         "date": run.started,
         "nproc": os.cpu_count(),
         "load_before": list(run.load_before),
@@ -393,6 +404,7 @@ def figures(run: Run) -> dict[str, Any]:
         "server_peak_rss_mib": [None if r is None else round(r) for r in run.server_rss],
         "bot_workers_peak_rss_mib": round(run.bot_rss),
         "server_log_problems": run.server_log_problems[:10],
+        "thawed_full_collections_ms": run.thawed_pauses,
     }
     if run.cpu is not None:
         before, after = run.cpu
@@ -441,20 +453,23 @@ def _cell(value: Any) -> str:
 TABLE_HEADER = """# Load benchmark: live Rose King games over HTTP + WebSocket (issue 12)
 
 `benchmarks/server_load.py` starts `roses serve` and plays N live two-player games between
-simulated people (think time exponential, mean `--think` s); one row per run, appended by the
-script. People send their moves on the game's WebSocket as the page does (`--moves post`:
-as POSTs). Round trip: a move sent -> the opponent's WebSocket receives that version; move
-answer: the socket's ack (or the POST's answer). CPU: the server process's user + system
-time in the window per accepted move (people's and bots' moves; bot searches run in worker
-processes, counted apart). CPU wait: the time the server's threads were runnable but
-waited for a CPU (/proc/PID/task/*/schedstat), per move; switches: its threads' context
-switches per move. Load: the machine's 1-minute load average (before the run: 1 / 5 / 15
-min; during the window: mean / max); the machine is shared, so latency figures depend on
-it. Goals: >= 3,000 games, p99 < 50 ms, <= 1 ms CPU per move.
+simulated people (think time exponential, mean `--think` s); one row per run, appended by
+the script (`--record`). Reference loop: `benchmarks/reference_loop.py`'s rate just before
+and just after the run, the machine's speed beside the figures. People send their moves on
+the game's WebSocket as the page does (`--moves post`: as POSTs). Round trip: a move sent ->
+the opponent's WebSocket receives that version; move answer: the socket's ack (or the POST's
+answer). CPU: the server process's user + system time in the window per accepted move
+(people's and bots' moves; bot searches run in worker processes, counted apart). CPU wait:
+the time the server's threads were runnable but waited for a CPU
+(/proc/PID/task/*/schedstat), per move; switches: its threads' context switches per move.
+Load: the machine's 1-minute load average (before the run: 1 / 5 / 15 min; during the
+window: mean / max); the machine is shared, so latency figures depend on it. Goals: >= 3,000
+games, p99 < 50 ms, <= 1 ms CPU per move.
 
 """
 COLUMNS = (
-    "date (UTC)", "commit", "nproc", "load before", "load during", "options", "games up",
+    "date (UTC)", "commit", "nproc", "reference loop M loops/s before / after", "load before",
+    "load during", "command", "games up",
     "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "move answer p50 / p99 ms",
     "server CPU ms/move", "server CPU %", "server CPU wait ms/move / switches/move",
     "server peak RSS MiB",
@@ -475,9 +490,10 @@ def table_row(f: dict[str, Any]) -> str:
         f["date"],
         f["commit"],
         f["nproc"],
+        " / ".join(f"{x:g}" for x in f["reference_m_loops_per_s"]),
         " / ".join(f"{x:g}" for x in f["load_before"]),
         f"{_cell(f['load_during_mean'])} / {_cell(f['load_during_max'])}",
-        f"`{f['options']}`",
+        f"`{f['command']}`",
         f["games_up"]
         if f["games_up"] == f["games_requested"]
         else f"{f['games_up']} of {f['games_requested']}",
@@ -508,16 +524,15 @@ def table_row(f: dict[str, Any]) -> str:
 
 def record(path: Path, f: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists():
-        path.write_text(TABLE_HEADER)
-    with path.open("a") as out:
-        out.write(table_row(f))
+    recording.append_row(path, TABLE_HEADER, table_row(f))
 
 
 def summary(f: dict[str, Any]) -> str:
     rtt, post = f["round_trip_ms"], f["post_ms"]
     lines = [
-        f"server_load {f['options']} at {f['commit']} on {f['nproc']} cores, "
+        f"{f['command']}",
+        f"server_load {f['options']} at {f['commit']} on {f['nproc']} cores, reference loop "
+        f"{f['reference_m_loops_per_s']} M loops/s before / after, "
         f"load before {f['load_before']}, during mean {f['load_during_mean']} "
         f"max {f['load_during_max']}",
         f"  games up {f['games_up']} (failed {f['games_failed']}, finished during the run "
@@ -539,6 +554,9 @@ def summary(f: dict[str, Any]) -> str:
         f"{f['generator_loop_lag_ms']}",
         f"  errors {f['errors']}: {f['error_kinds']}; during set-up: {f['setup_errors']}",
     ]
+    if f["thawed_full_collections_ms"]:
+        lines.append(f"  full collections after a thaw in the window (ms, ms of CPU): "
+                     f"{f['thawed_full_collections_ms']}")  # fmt: skip
     lines += [f"    {what}: {detail}" for what, detail in f["error_examples"].items()]
     lines += [f"  server log: {line}" for line in f["server_log_problems"]]
     lines += [f"  {line}" for line in f.get("profile", [])]
@@ -614,7 +632,9 @@ def profile_summary(raw: Path, rate: int, seconds: float, cpu_ms_per_move: float
 # -- the run ----------------------------------------------------------------------------------
 
 
-def server_env(workdir: Path, processes: int, source: Path | None) -> dict[str, str]:
+def server_env(
+    workdir: Path, processes: int, source: Path | None, thaw_every: float | None = None
+) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ROSES_")}
     if source is not None:  # ahead of the editable install of the checkout
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
@@ -625,6 +645,8 @@ def server_env(workdir: Path, processes: int, source: Path | None) -> dict[str, 
     env["PYTHONUNBUFFERED"] = "1"
     if processes > 1:
         env["ROSES_REDIS_URL"] = REDIS
+    if thaw_every is not None:
+        env["ROSES_FULL_COLLECTION_SECONDS"] = f"{thaw_every:g}"
     return env
 
 
@@ -653,6 +675,27 @@ def sleep_sampling(seconds: float, run: Run | None, servers: list[Server]) -> No
                 raise RuntimeError(f"server {index} died:\n{server.log_tail()}")
 
 
+THAWED = re.compile(
+    r"full collection after the thaw stopped the server for ([\d.]+) ms \(([\d.]+) ms of CPU\)"
+)
+
+
+def log_size(server: Server) -> int:
+    with suppress(OSError):
+        return server.log.stat().st_size
+    return 0
+
+
+def thawed_pauses(server: Server, since: int) -> list[tuple[float, float]]:
+    """The pauses (ms, and ms of CPU) of the full collections after a thaw the server logged
+    since byte ``since`` of its log (``roses/server/workers/collector.py``)."""
+    with suppress(OSError), server.log.open("rb") as log:
+        log.seek(since)
+        text = log.read().decode(errors="replace")
+        return [(float(wall), float(cpu)) for wall, cpu in THAWED.findall(text)]
+    return []
+
+
 def log_problems(servers: list[Server]) -> list[str]:
     problems: Counter[str] = Counter()
     for server in servers:
@@ -674,7 +717,8 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
         try:
             if args.processes > 1:
                 redis_flush_check()
-            env = server_env(workdir, args.processes, server_source(args.ref, workdir))
+            source = server_source(args.ref, workdir)
+            env = server_env(workdir, args.processes, source, args.thaw_every)
             for index in range(args.processes):  # one at a time: the first one migrates
                 servers.append(start_server(url, env, workdir, index))
             slots = list(range(args.games + args.bots))
@@ -729,9 +773,12 @@ def execute(args: argparse.Namespace, run: Run, workdir: Path) -> None:
             generator_pids = [w.pid for w in workers if w.pid is not None]
             if args.profile:
                 spy = start_py_spy(args.profile, servers[0].process.pid, args.seconds)
+            log_at = [log_size(server) for server in servers]
             before = snapshot(servers, generator_pids)
             sleep_sampling(args.seconds, run, servers)
             after = snapshot(servers, generator_pids)
+            run.thawed_pauses = [p for s, at in zip(servers, log_at, strict=True)
+                                 for p in thawed_pauses(s, at)]  # fmt: skip
             run.cpu = (before, after)
             run.window = (before.at, after.at)
             sleep_sampling(GRACE, None, servers)
@@ -884,8 +931,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="run the servers on roses/ as of this commit (HEAD), or 'working' for the "
         "checkout with its uncommitted changes",
     )
+    parser.add_argument(
+        "--thaw-every",
+        type=float,
+        default=None,
+        metavar="S",
+        help="the server's full collection of everything every S s instead of hourly "
+        "(ROSES_FULL_COLLECTION_SECONDS): its pauses in the window are reported",
+    )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
-    parser.add_argument("--no-record", action="store_true", help="print only, append no row")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="append the row to the results file (a clean checkout only; --ref a commit)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the people's random seed")
     args = parser.parse_args(argv)
     if args.games < 1 and args.bots < 1:
@@ -896,6 +955,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--processes, --generators and --setup-concurrency are at least 1")
     if args.seconds <= 0 or args.think <= 0:
         parser.error("--seconds and --think must be positive")
+    if args.record and args.ref == WORKING:
+        parser.error("--record needs a commit's code, not --ref working")
     if args.timeout is None:
         ramp = args.ramp if args.ramp is not None else max(5.0, (args.games + args.bots) / 25)
         args.timeout = ramp + args.setup_timeout + args.warmup + args.seconds + 240
@@ -918,7 +979,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except subprocess.CalledProcessError as error:
         print(f"server_load: --ref {args.ref}: {error.stderr.decode().strip()}", file=sys.stderr)
         return 2
+    if args.record and recording.refuse_if_dirty("server_load"):
+        return 2
     run = Run(args, started=datetime.now(UTC).strftime("%Y-%m-%d %H:%M"), code=code)
+    run.command = recording.command("server_load.py", sys.argv[1:] if argv is None else argv)
+    run.reference.append(round(reference_rate(), 2))
     run.load_before = load_average()
     workdir = Path(tempfile.mkdtemp(prefix="roses-load-"))
     try:
@@ -933,6 +998,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         signal.alarm(0)
         shutil.rmtree(workdir, ignore_errors=True)
+    run.reference.append(round(reference_rate(), 2))
     result = figures(run)
     if args.profile:
         run.profile = profile_summary(
@@ -942,7 +1008,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.profile.with_suffix(".summary.txt").write_text("\n".join(run.profile) + "\n")
     print(json.dumps({k: v for k, v in result.items() if k != "profile"}), flush=True)
     print(summary(result), flush=True)
-    if not args.no_record:
+    print(table_row(result), end="", flush=True)
+    if args.record:
         record(args.results, result)
         print(f"# appended to {args.results}", file=sys.stderr)
     return 0

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import cast
 
 from roses.roseking import (
     Board,
@@ -29,6 +30,7 @@ from roses.roseking.readable import end_account, log_entry
 from roses.roseking.record import record_of, root
 from roses.roseking.tutorial import STEPS as TUTORIAL_STEPS
 from roses.roseking.tutorial import Reason, judge
+from roses.roseking.variants import seat_name
 from roses.roseking.view import PlayerView
 
 from .base import (
@@ -68,6 +70,16 @@ class RoseKingState:
     pending: Move | None = None
     # The moves on the board told for people (move_entry), passes included.
     entries: list[dict[str, JSON]] = field(default_factory=list)
+    # What every seat sees alike of the position now (``RoseKing.view``), with its key.
+    shared_view: tuple[tuple[object, ...], dict[str, JSON]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def position_key(self) -> tuple[object, ...]:
+        """Equal keys: the same position, log and options shown (whatever changed the board)."""
+        board = self.board
+        return (len(board.move_stack), board.red, board.white, board.crown, board.turn,
+                board.hands, board.heroes, len(board.draw_pile), len(self.entries))  # fmt: skip
 
 
 def move_entry(ply: int, before: Board, move: Move, after: Board) -> dict[str, JSON]:
@@ -215,20 +227,35 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
 
     def view(self, state: RoseKingState, seat: int | None) -> dict[str, JSON]:
         board = state.board
-        shown, pending = board, None
-        last_move = state.entries[-1] if state.entries else None
         if state.pending is not None and seat == board.turn:
             # RK-19 Light: the player sees their play made; the others once the turn ends.
             shown = board.copy()
             shown.push(state.pending)
-            pending = str(state.pending)
-            last_move = move_entry(len(state.entries), board, state.pending, shown)
+            return {
+                "pending": str(state.pending),
+                "state": self._state(shown, seat, state.options),
+                "log": list(state.entries),
+                "last_move": move_entry(len(state.entries), board, state.pending, shown),
+                "targets": _targets(shown),
+                "end": end_account(board, seat),
+            }
+        # Every seat sees the same position but for whose view it is (RK-5: all is public
+        # but the pile's order): built once for all seats, the viewer's own fields added.
+        key = state.position_key()
+        if state.shared_view is None or state.shared_view[0] != key:
+            state.shared_view = (key, {
+                "pending": None,
+                "state": self._state(board, None, state.options),
+                "log": list(state.entries),
+                "last_move": state.entries[-1] if state.entries else None,
+                "targets": _targets(board),
+            })  # fmt: skip
+        shared = state.shared_view[1]
+        own_state = dict(cast(dict[str, JSON], shared["state"]))
+        own_state["viewer"] = None if seat is None else seat_name(seat, board.seats)
         return {
-            "pending": pending,
-            "state": self._state(shown, seat, state.options),
-            "log": list(state.entries),
-            "last_move": last_move,  # the squares to mark on the board
-            "targets": _targets(shown),
+            **shared,
+            "state": own_state,  # the squares to mark on the board: "last_move"
             "end": end_account(board, seat),  # RK-12..RK-15 once over
         }
 

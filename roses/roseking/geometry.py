@@ -40,6 +40,9 @@ def square_name(sq: Square) -> str:
     return FILES[sq % 9] + RANKS[sq // 9]
 
 
+SQUARE_NAMES: Final = tuple(square_name(sq) for sq in range(81))
+
+
 def parse_square(name: str) -> Square:
     """``"e5"`` -> 40; raises ``ValueError`` naming the text for anything else."""
     if len(name) != 2 or name[0] not in FILES or name[1] not in RANKS:

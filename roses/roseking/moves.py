@@ -90,6 +90,7 @@ ALL_MOVES: Final = (*PLAY_MOVES, *HERO_MOVES, DRAW_MOVE, PASS_MOVE)
 ACTION_COUNT: Final = len(ALL_MOVES)
 _INTERNED.update({(move.kind, move.card): move for move in ALL_MOVES})
 _MOVES_BY_TEXT: Final = {str(move): move for move in ALL_MOVES}
+MOVE_NAMES: Final = {move: str(move) for move in ALL_MOVES}  # each move's RK-22 notation
 
 
 def parse_move(text: str) -> Move:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .geometry import BB_FILE_A, BB_FILE_I, Bitboard
@@ -119,6 +120,7 @@ class TeamScore:
         return (self.score, self.largest, self.stones)
 
 
+@lru_cache(maxsize=256)  # a position's scores are asked for each seat's view and the outcome
 def team_score(stones: Bitboard) -> TeamScore:
     sizes = territory_sizes(stones)
     return TeamScore(

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .geometry import CARD_NAMES, Bitboard, Card, Square, square_name
-from .moves import Move
+from .geometry import CARD_NAMES, SQUARE_NAMES, Bitboard, Card, Square, square_name
+from .moves import MOVE_NAMES, Move
 from .scoring import Team, TeamScore, team_score
 from .variants import Variant, seat_name
 
@@ -87,12 +87,13 @@ class PlayerView:
         """A JSON-ready description; holds nothing this viewer may not know."""
         red_score, white_score = self.team_scores()
         board_squares = {}
-        for sq in range(81):
-            bit = 1 << sq
-            if self.red & bit:
-                board_squares[square_name(sq)] = "r"
-            elif self.white & bit:
-                board_squares[square_name(sq)] = "w"
+        red, white = self.red, self.white
+        stones = red | white
+        while stones:  # square by square, in order, as the pages have always had them
+            bit = stones & -stones
+            board_squares[SQUARE_NAMES[bit.bit_length() - 1]] = "r" if red & bit else "w"
+            stones ^= bit
+        name = MOVE_NAMES.__getitem__
         return {
             "variant": self.variant.value,
             "viewer": None if self.viewer is None else seat_name(self.viewer, self.seats),
@@ -106,8 +107,8 @@ class PlayerView:
             "draw_pile_cards": [CARD_NAMES[c] for c in self.draw_pile_cards],
             "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
             "supply": 52 - (self.red | self.white).bit_count(),
-            "moves": [str(m) for m in self.moves],
-            "legal_moves": [str(m) for m in self.legal_moves],
+            "moves": list(map(name, self.moves)),
+            "legal_moves": list(map(name, self.legal_moves)),
             "over": self.is_over(),
             "scores": {
                 "red": {"score": red_score.score, "largest": red_score.largest,

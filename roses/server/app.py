@@ -46,6 +46,7 @@ from .workers.analysis_runner import AnalysisRunner
 from .workers.bot_runner import BotRunner
 
 ROUTERS = (
+    play_routes.moves,  # first: tried before every other route (see there)
     accounts_routes.router,
     lobby_routes.router,  # before play's: /api/games/mine is not the game "mine"
     play_routes.router,

@@ -63,3 +63,22 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="turn"):
         ROSE_KING.apply(state, 1, ROSE_KING.parse_action("draw"))  # RK-7: Red moves first
     assert ROSE_KING.view(state, 0) == before
+
+
+@pytest.mark.parametrize(("players", "light"), [(2, False), (2, True), (4, False)])
+def test_views_built_once_for_all_seats_are_each_seats_own(players: int, light: bool) -> None:
+    """Each seat's view, its shared part built once per position (RoseKingState.shared_view),
+    is the view built afresh for it, in whatever order the seats ask, after every action."""
+    _, _, state = new_game(players, 14, light=light)
+
+    def check(state: RoseKingState) -> None:
+        seats = [*range(players), None]
+        for order in (seats, seats[::-1]):
+            for seat in order:
+                fresh = RoseKingState(state.board, state.options, state.pending,
+                                      list(state.entries))  # fmt: skip
+                assert json.dumps(ROSE_KING.view(state, seat)) == json.dumps(
+                    ROSE_KING.view(fresh, seat)
+                )
+
+    play(state, random.Random(14), check)

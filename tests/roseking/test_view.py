@@ -4,6 +4,7 @@ import json
 import random
 
 from roses.roseking import Board, Variant
+from roses.roseking.geometry import square_name
 
 
 def test_view_is_the_same_whatever_the_pile_order() -> None:
@@ -44,3 +45,21 @@ def test_determinize_keeps_everything_public_and_shuffles_the_pile() -> None:
         assert sample.legal_moves() == board.legal_moves()
         orders.add(sample.draw_pile)
     assert len(orders) > 1
+
+
+def test_view_dict_lists_stones_square_by_square_and_moves_in_notation() -> None:
+    """The view's stones in square order (a1, b1, ... i9) and its moves in RK-22 notation,
+    as the pages read them, through a game's worth of positions."""
+    board = Board(seed=8)
+    rng = random.Random(8)
+    while not board.is_over():
+        shown = board.view(0).to_dict()
+        squares = [sq for sq in range(81) if (board.red | board.white) >> sq & 1]
+        assert list(shown["stones"]) == [square_name(sq) for sq in squares]
+        assert all(
+            shown["stones"][square_name(sq)] == ("r" if board.red >> sq & 1 else "w")
+            for sq in squares
+        )
+        assert shown["moves"] == [str(move) for move in board.move_stack]
+        assert shown["legal_moves"] == [str(move) for move in board.legal_moves()]
+        board.push(rng.choice(board.legal_moves()))

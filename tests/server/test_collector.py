@@ -75,3 +75,16 @@ def test_uninstall_gives_everything_back() -> None:
     assert gc.get_freeze_count() == 0
     gc.collect()
     assert gone() is None
+
+
+def test_the_full_collection_after_a_thaw_is_timed(collector: Collector) -> None:
+    node, gone = cycle()
+    gc.collect(1)  # frozen
+    del node
+    collector._unfrozen_at = time.monotonic() - 3600
+    gc.collect(1)  # thawed
+    gc.collect()
+    assert gone() is None
+    assert len(collector.thawed_pauses) == 1 and 0 < collector.thawed_pauses[0] < 60
+    gc.collect()  # an ordinary full collection is not the thaw's
+    assert len(collector.thawed_pauses) == 1

@@ -98,6 +98,10 @@ class GameHeader:
         self.turn_since = game.turn_since
         self.result = game.result
         self.seats = seat_infos(game, module.seat_labels(game.players, game.options))
+        self._seat_of: dict[int, int] = {}  # each player's first seat: asked on every view
+        for info in reversed(self.seats):
+            if info.user_id is not None:
+                self._seat_of[info.user_id] = info.seat
         self.to_act: tuple[int, ...] = (
             tuple(game.to_act) if game.status == GameStatus.ACTIVE else ()
         )
@@ -108,9 +112,7 @@ class GameHeader:
         self.clocks = time_control.seat_clocks(game)  # None: no time limit (or not started)
 
     def seat_of(self, user_id: int | None) -> int | None:
-        if user_id is None:
-            return None
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+        return None if user_id is None else self._seat_of.get(user_id)
 
 
 class LiveGame(GameHeader):

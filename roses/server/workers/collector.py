@@ -19,8 +19,11 @@ the one moment the young generations are empty and no other collection can run.
 from __future__ import annotations
 
 import gc
+import logging
 import time
 from typing import Any
+
+log = logging.getLogger("roses.server.collector")
 
 
 class Collector:
@@ -30,6 +33,10 @@ class Collector:
         self._full_seconds = full_seconds
         self._unfrozen_at = 0.0  # set by install()
         self._thawed = False  # unfrozen, and no full collection since
+        self._walk_began: tuple[float, float] | None = None  # wall clock, thread CPU
+        # How long each full collection after a thaw stopped the server, in seconds: the
+        # one long pause left (logged; ``benchmarks/server_load.py --thaw-after`` reports it).
+        self.thawed_pauses: list[float] = []
 
     def install(self) -> None:
         gc.collect()  # what start-up made and dropped, before its survivors are frozen
@@ -43,9 +50,15 @@ class Collector:
         gc.unfreeze()
 
     def _after_collection(self, phase: str, info: dict[str, Any]) -> None:
-        if phase != "stop":
+        if phase == "start":
+            if info["generation"] == 2 and self._thawed:
+                self._walk_began = (time.perf_counter(), time.thread_time())
             return
         if info["generation"] == 2:
+            if self._walk_began is not None:
+                wall, cpu = self._walk_began
+                self._told(time.perf_counter() - wall, time.thread_time() - cpu, info["collected"])
+                self._walk_began = None
             self._thawed = False
         elif info["generation"] == 1 and not self._thawed:
             now = time.monotonic()
@@ -54,3 +67,13 @@ class Collector:
                 gc.unfreeze()  # the next full collection walks everything once
             else:
                 gc.freeze()
+
+    def _told(self, seconds: float, cpu: float, collected: int) -> None:
+        self.thawed_pauses.append(seconds)
+        log.warning(
+            "roses collector: the full collection after the thaw stopped the server for "
+            "%.1f ms (%.1f ms of CPU) and freed %d objects",
+            seconds * 1000,
+            cpu * 1000,
+            collected,
+        )
