@@ -41,6 +41,7 @@ from ..db.store import Change, StoredGame
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from ..i18n import _, game_error
 from .commits import CommitQueue
+from .owners import EveryGame, Owners
 
 log = logging.getLogger("roses.server.games")
 
@@ -284,6 +285,13 @@ class GameListener(Protocol):
     def loaded(self, live: LiveGame) -> None:
         """Read afresh (a restart, another process gone): it may wait for a bot or a clock."""
 
+    def watched(self, game_id: int) -> bool:
+        """Whether this process has sockets open on the game."""
+
+    def passed(self, change: Change, people: Sequence[int]) -> None:
+        """Another process (the game's owner) accepted ``change``; this one does not hold
+        the game: only its players' lobbies here hear of it."""
+
 
 # Run in a thread, in a transaction of its own, when a game has just ended (e.g. ratings),
 # before anyone is told.
@@ -309,10 +317,25 @@ class LiveGames:
         self._sessions = sessions
         self._commits = CommitQueue(sessions.kw["bind"])
         self.listener: GameListener = _Unheard()
+        self.owners: Owners = EveryGame()
         self._finished_hooks = tuple(finished_hooks)
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
+
+    async def own(self, game_id: int, *, take_over: bool) -> bool:
+        """Whether this process may act on the game (``owners``): claimed, from another live
+        process too if ``take_over`` (a person's move or socket came here; ``Unavailable``
+        if it could not be done in time), else only if nobody else owns it (background
+        work). A game newly claimed is read again: its last owner may have moved it on."""
+        if self.owners.owns(game_id):
+            return True
+        if take_over:
+            await self.owners.claim(game_id)
+        elif not await self.owners.adopt(game_id):
+            return False
+        self.evict(game_id)
+        return True
 
     def cached(self, game_id: int) -> LiveGame | None:
         return self._games.get(game_id)
@@ -381,11 +404,14 @@ class LiveGames:
             except InvalidInput as error:
                 raise Unprocessable("move", game_error(error)) from None
 
+        await self.own(game_id, take_over=True)
         return await self._act(game_id, seat_of, parsed, version)
 
     async def act_parsed(self, game_id: int, seat_of: Callable[[LiveGame], int], action: Any,
                          version: int) -> LiveGame:  # fmt: skip
         """The same for an action the server parsed already (a bot's, a stand-in's)."""
+        if not await self.own(game_id, take_over=False):
+            raise Conflict(_("another server plays game {id} now", id=game_id))
         return await self._act(game_id, seat_of, lambda _: action, version)
 
     async def _act(self, game_id: int, seat_of: Callable[[LiveGame], int],
@@ -501,6 +527,7 @@ class LiveGames:
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> JSON:
         """Keep ``user_id``'s seat's draft; the game's preview of it for that seat alone."""
+        await self.own(game_id, take_over=True)
         live = await self.locked(game_id)
         try:
             seat = live.seat_of(user_id)
@@ -534,10 +561,20 @@ class LiveGames:
         finally:
             live.lock.release()
 
-    async def acted_elsewhere(self, change: Change) -> None:
+    async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None:
         """Another server process accepted ``change``: applied to the cached state if it
         follows this process's version (no database read, the move not paid twice), read
-        again on a gap; announced to this process's watchers either way."""
+        again on a gap; announced to this process's watchers either way. With owners, a
+        process that does not own the game never applies it: it drops its copy, reads the
+        game again only for sockets of its own on it, and tells its players' lobbies
+        (``people``)."""
+        if not self.owners.owns(change.game_id):
+            self.evict(change.game_id)
+            if self.listener.watched(change.game_id):
+                await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)
+            else:
+                self.listener.passed(change, people)
+            return
         live = self._games.get(change.game_id)
         if live is not None and not live.stale:
             async with live.lock:
@@ -562,4 +599,10 @@ class _Unheard:
         pass
 
     def loaded(self, live: LiveGame) -> None:
+        pass
+
+    def watched(self, game_id: int) -> bool:
+        return False
+
+    def passed(self, change: Change, people: Sequence[int]) -> None:
         pass

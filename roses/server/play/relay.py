@@ -19,7 +19,7 @@ import dataclasses
 import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -40,7 +40,7 @@ class Games(Protocol):
         self, game_id: int, version: int | None = None, *, relayed: bool = False
     ) -> None: ...
 
-    async def acted_elsewhere(self, change: Change) -> None: ...
+    async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None: ...
 
 
 _CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(Change))
@@ -118,12 +118,16 @@ class RedisRelay:
             await asyncio.gather(self._publisher, return_exceptions=True)
         await self._redis.aclose()
 
-    def publish(self, game_id: int, version: int, change: Change | None = None) -> None:
+    def publish(
+        self, game_id: int, version: int, change: Change | None = None, people: Iterable[int] = ()
+    ) -> None:
         """Tell the others that the game is at ``version`` (by ``change``, if that is
-        known), without holding up the caller (the game's writer)."""
+        known; ``people``: whose lobbies hear of it), without holding up the caller (the
+        game's writer)."""
         content: dict[str, Any] = {"version": version}
         if change is not None:
             content["change"] = change_json(change)
+            content["people"] = sorted(people)
         self._send(game_id, content)
 
     def publish_note(self, game_id: int, note: dict[str, Any]) -> None:
@@ -177,7 +181,8 @@ class RedisRelay:
             if self._on_account is not None:
                 await self._on_account(data["account"])
         elif "change" in data:
-            await self._games.acted_elsewhere(change_from_json(data["change"]))
+            people = [int(person) for person in data.get("people", ())]
+            await self._games.acted_elsewhere(change_from_json(data["change"]), people)
         elif "note" not in data:
             await self._games.changed_elsewhere(
                 int(data["game"]), int(data["version"]), relayed=True
