@@ -17,6 +17,13 @@ if ! command -v node >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs >/dev/null
 fi
 
+# HAProxy balances the server processes of the cluster test and `make cluster`.
+if ! command -v haproxy >/dev/null 2>&1; then
+  echo "installing Debian's haproxy for the cluster test"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq haproxy >/dev/null
+fi
+
 # PostgreSQL and Redis run on this kind of machine; start them if they were stopped.
 if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 2>/dev/null; then
   as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true

@@ -312,6 +312,9 @@ def register(app: typer.Typer) -> None:
             servers = [(f"p{i + 1}", f"127.0.0.1:{8001 + i}") for i in range(processes)]
             typer.echo(haproxy_config(f"*:{port}", servers), nl=False)
             return
+        # Ctrl-C, and SIGTERM alike, stop everything (even when started in the background).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         url = database_url or os.environ.get("ROSES_DATABASE_URL") or DEFAULT_DATABASE
         ensure_database(url)
         running = Cluster(
