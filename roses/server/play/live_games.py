@@ -337,6 +337,22 @@ class LiveGames:
         self.evict(game_id)
         return True
 
+    async def locked_as_owner(self, game_id: int, *, take_over: bool) -> LiveGame:
+        """The game with its lock held by the caller, this process its owner (``own``; the
+        game could be handed over while its lock was awaited: then it is claimed again);
+        ``Conflict`` if background work may not have it."""
+        while True:
+            if not await self.own(game_id, take_over=take_over):
+                raise Conflict(_("another server plays game {id} now", id=game_id))
+            try:
+                live = await self.locked(game_id)
+            except NotFound:
+                self.owners.finished(game_id)  # no such game: nothing to own
+                raise
+            if self.owners.owns(game_id):
+                return live
+            live.lock.release()
+
     def cached(self, game_id: int) -> LiveGame | None:
         return self._games.get(game_id)
 
@@ -404,19 +420,18 @@ class LiveGames:
             except InvalidInput as error:
                 raise Unprocessable("move", game_error(error)) from None
 
-        await self.own(game_id, take_over=True)
-        return await self._act(game_id, seat_of, parsed, version)
+        return await self._act(game_id, seat_of, parsed, version, take_over=True)
 
     async def act_parsed(self, game_id: int, seat_of: Callable[[LiveGame], int], action: Any,
                          version: int) -> LiveGame:  # fmt: skip
-        """The same for an action the server parsed already (a bot's, a stand-in's)."""
-        if not await self.own(game_id, take_over=False):
-            raise Conflict(_("another server plays game {id} now", id=game_id))
-        return await self._act(game_id, seat_of, lambda _: action, version)
+        """The same for an action the server parsed already (a bot's, a stand-in's): only
+        where the game is owned already or nobody owns it."""
+        return await self._act(game_id, seat_of, lambda _: action, version, take_over=False)
 
     async def _act(self, game_id: int, seat_of: Callable[[LiveGame], int],
-                   action_of: Callable[[LiveGame], Any], version: int) -> LiveGame:  # fmt: skip
-        live = await self.locked(game_id)
+                   action_of: Callable[[LiveGame], Any], version: int,
+                   *, take_over: bool) -> LiveGame:  # fmt: skip
+        live = await self.locked_as_owner(game_id, take_over=take_over)
         try:
             action = action_of(live)
             seat = seat_of(live)
@@ -527,8 +542,7 @@ class LiveGames:
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> JSON:
         """Keep ``user_id``'s seat's draft; the game's preview of it for that seat alone."""
-        await self.own(game_id, take_over=True)
-        live = await self.locked(game_id)
+        live = await self.locked_as_owner(game_id, take_over=True)
         try:
             seat = live.seat_of(user_id)
             if seat is None:

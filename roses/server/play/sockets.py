@@ -173,8 +173,8 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     games: LiveGames = services(socket).games
     hub: Hub = services(socket).hub
     try:
-        await games.own(game_id, take_over=True)  # its sockets sit where its moves are made
-        live = await games.locked(game_id)
+        # A game's sockets sit where its moves are made: on its owner.
+        live = await games.locked_as_owner(game_id, take_over=True)
     except Unavailable as error:
         await socket.close(code=TRY_AGAIN, reason=error.message)
         return
