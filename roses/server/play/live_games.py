@@ -288,9 +288,9 @@ class GameListener(Protocol):
     def watched(self, game_id: int) -> bool:
         """Whether this process has sockets open on the game."""
 
-    def passed(self, change: Change, people: Sequence[int]) -> None:
-        """Another process (the game's owner) accepted ``change``; this one does not hold
-        the game: only its players' lobbies here hear of it."""
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
+        """Another process (the game's owner) accepted an action on the game; this one does
+        not hold it: only its players' lobbies here hear of it."""
 
 
 # Run in a thread, in a transaction of its own, when a game has just ended (e.g. ratings),
@@ -575,20 +575,27 @@ class LiveGames:
         finally:
             live.lock.release()
 
+    def applies(self, game_id: int) -> bool:
+        """Whether this process applies the game's actions made elsewhere: it owns it."""
+        return self.owners.owns(game_id)
+
+    async def passed(self, game_id: int, people: Sequence[int]) -> None:
+        """Another process, the game's owner, accepted an action on it: this process drops
+        its copy (if it read one for a request), tells its players' lobbies here
+        (``people``), and reads the game again only for sockets of its own on it."""
+        self.evict(game_id)
+        if self.listener.watched(game_id):
+            await self.changed_elsewhere(game_id, relayed=True)
+        else:
+            self.listener.passed(game_id, people)
+
     async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None:
         """Another server process accepted ``change``: applied to the cached state if it
         follows this process's version (no database read, the move not paid twice), read
         again on a gap; announced to this process's watchers either way. With owners, a
         process that does not own the game never applies it: it drops its copy, reads the
         game again only for sockets of its own on it, and tells its players' lobbies
-        (``people``)."""
-        if not self.owners.owns(change.game_id):
-            self.evict(change.game_id)
-            if self.listener.watched(change.game_id):
-                await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)
-            else:
-                self.listener.passed(change, people)
-            return
+        (``people``: ``passed``)."""
         live = self._games.get(change.game_id)
         if live is not None and not live.stale:
             async with live.lock:
@@ -618,5 +625,5 @@ class _Unheard:
     def watched(self, game_id: int) -> bool:
         return False
 
-    def passed(self, change: Change, people: Sequence[int]) -> None:
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
         pass

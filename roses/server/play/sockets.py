@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts import users
 from ..db.models import GameStatus, User
-from ..db.store import Change
 from ..errors import ServiceError, Unavailable
 from ..http.schemas import GameId
 from ..i18n import use
@@ -96,8 +95,8 @@ class Announcer:
     def watched(self, game_id: int) -> bool:
         return bool(self.app.hub.game_watchers(game_id))
 
-    def passed(self, change: Change, people: Sequence[int]) -> None:
-        self.app.hub.notify_lobbies(set(people), {"type": "lobby", "game_id": change.game_id})
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
+        self.app.hub.notify_lobbies(set(people), {"type": "lobby", "game_id": game_id})
 
 
 def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
