@@ -16,6 +16,10 @@ sends them to the game's owner), and measures over ``--seconds``:
 - the round trip (a move sent -> the opponent's socket has that version), p50 and p99;
 - errors.
 
+``--one-owner`` sends everything to the first process instead of the balancer: it owns
+every game, and the others' CPU per move is what a process pays for hearing of the moves of
+games it does not own (the relay's message, its players' lobby sockets there).
+
 The think time is short by default so that the offered load approaches what the machine
 can serve: on 2 cores the load generators, HAProxy, PostgreSQL and Redis share the cores
 with the servers, so throughput cannot grow far as processes are added; the CPU per move
@@ -86,7 +90,9 @@ def measure(args: argparse.Namespace, processes: int, workdir: Path) -> dict[str
                     slots=slots[index :: args.generators],
                     bot_slots=frozenset(),
                     total_slots=len(slots),
-                    servers=[cluster.url],
+                    # --one-owner: past the balancer, to the first process, which owns every
+                    # game: the others pay only for hearing of games they do not own.
+                    servers=[cluster.members[0].url if args.one_owner else cluster.url],
                     think=args.think,
                     ramp_start=ramp_start,
                     ramp=ramp,
@@ -157,6 +163,7 @@ def measure(args: argparse.Namespace, processes: int, workdir: Path) -> dict[str
         "games": args.games,
         "think_s": args.think,
         "moves": args.moves,
+        "one_owner": args.one_owner,
         "window_s": round(seconds, 1),
         "games_up": sum(r["slots_up"] for r in results),
         "moves_per_s": round(moves / seconds, 1),
@@ -185,6 +192,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=5.0, help="before the window, s (5)")
     parser.add_argument("--generators", type=int, default=1, help="load generator processes (1)")
     parser.add_argument("--moves", choices=("socket", "post"), default="socket")
+    parser.add_argument(
+        "--one-owner",
+        action="store_true",
+        help="send every game to the first process (the others own none: what a process "
+        "pays for the moves of games it does not own)",
+    )
     return parser.parse_args(argv)
 
 
