@@ -27,7 +27,7 @@ serve: $(STAMP)
 # (the database `roses` made if missing; PROCESSES=N for another count); Ctrl-C stops all.
 PROCESSES ?= 3
 cluster: $(STAMP)
-	bash scripts/system-deps.sh
+	bash scripts/system-deps.sh cluster
 	$(BIN)/roses cluster --processes $(PROCESSES)
 
 lint: $(STAMP) $(NODE_STAMP)
