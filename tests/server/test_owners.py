@@ -5,6 +5,7 @@ database and Redis (the three real processes behind HAProxy: test_cluster.py).""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from redis.asyncio import Redis
 from starlette.websockets import WebSocketDisconnect
 
 from roses.cli.cluster import haproxy_config
@@ -135,3 +137,40 @@ def test_the_shipped_haproxy_configuration_is_the_generated_one() -> None:
     shipped = (ROOT / "deploy" / "haproxy.cfg").read_text()
     assert shipped == haproxy_config("*:8000", servers)
     assert "balance hash var(txn.game)" in shipped and "hash-type consistent" in shipped
+
+
+def test_a_game_goes_to_the_next_claimant_once_its_owner_is_gone(redis_url: str) -> None:
+    """Owners alone, on Redis: a live owner hands its game over when asked and is never
+    robbed by background work; one whose heartbeat lapsed (killed, or stalled) loses its
+    games to the next claimant at once, and on its next beat lets go of them itself."""
+
+    async def run() -> None:
+        prefix = f"roses-test-{uuid.uuid4().hex}"
+        # Heartbeats far apart: the test beats by hand.
+        first, second = (GameOwners(redis_url, prefix, name, 60) for name in ("a", "b"))
+        let_go: list[int] = []
+
+        async def release(game_id: int) -> None:
+            let_go.append(game_id)
+
+        first.on_release(release)
+        await first.start()
+        await second.start()
+        try:
+            await first.claim(1)
+            assert first.owns(1) and not await second.adopt(1)  # background work: no
+            await second.claim(1)  # a person's move: handed over
+            assert second.owns(1) and not first.owns(1) and let_go == [1]
+            assert await first.adopt(2) and not await second.adopt(2)
+            raw = Redis.from_url(redis_url)  # the first's heartbeat lapses (killed, stalled)
+            await raw.delete(f"{prefix}:alive:{first.process}")
+            await raw.aclose()
+            assert await second.adopt(2) and second.owns(2)  # its owner is gone
+            await first.beat()  # back: its heartbeat had lapsed
+            assert not first.owns(2) and let_go == [1, 2]
+            assert second.owns(2) and not await first.adopt(2)  # the key stayed the new one's
+        finally:
+            await first.stop()
+            await second.stop()
+
+    asyncio.run(run())

@@ -215,14 +215,19 @@ class GameOwners:
         task.add_done_callback(self._pending.discard)
 
     async def hand_over(self, game_id: int) -> None:
-        """Another process asked for the game: let go of it and give up its key."""
-        if game_id not in self._mine or game_id in self._releasing:
+        """Another process asked for the game: let go of it and give up its key (if the key
+        still names this process, e.g. a give-up that failed before, it goes too)."""
+        if game_id in self._releasing:
             return
         self._releasing.add(game_id)
         try:
-            self._mine.discard(game_id)
-            if self._on_release is not None:
-                await self._on_release(game_id)
+            if game_id in self._mine:
+                self._mine.discard(game_id)
+                if self._on_release is not None:
+                    try:
+                        await self._on_release(game_id)
+                    except Exception:  # the key goes anyway: the others must not wait
+                        log.exception("could not let go of game %s cleanly", game_id)
             await self._forget(game_id)
         finally:
             self._releasing.discard(game_id)
@@ -244,15 +249,20 @@ class GameOwners:
         existed, _set = await pipe.execute()
         return bool(existed)
 
+    async def beat(self) -> None:
+        """One heartbeat; if the last one had lapsed, every game this process owned may be
+        another's by now: it lets them all go."""
+        try:
+            alive = await self._beat()
+        except RedisError as error:
+            log.warning("could not tell Redis this server is alive: %s", error)
+            return
+        if not alive and self._mine:
+            log.warning("this server stalled past %.1fs: giving up its games", self._seconds)
+            for game_id in list(self._mine):
+                await self.hand_over(game_id)
+
     async def _heartbeats(self) -> None:
         while True:
             await asyncio.sleep(self._seconds / 4)
-            try:
-                alive = await self._beat()
-            except RedisError as error:
-                log.warning("could not tell Redis this server is alive: %s", error)
-                continue
-            if not alive and self._mine:
-                log.warning("this server stalled past %.1fs: giving up its games", self._seconds)
-                for game_id in list(self._mine):
-                    await self.hand_over(game_id)
+            await self.beat()
