@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: install serve test lint bench api-check i18n clean
+.PHONY: install serve cluster test lint bench api-check i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,13 @@ install: $(STAMP) $(NODE_STAMP)
 
 serve: $(STAMP)
 	$(BIN)/roses serve
+
+# Three server processes behind HAProxy on http://127.0.0.1:8000, on PostgreSQL and Redis
+# (the database `roses` made if missing; PROCESSES=N for another count); Ctrl-C stops all.
+PROCESSES ?= 3
+cluster: $(STAMP)
+	bash scripts/system-deps.sh cluster
+	$(BIN)/roses cluster --processes $(PROCESSES)
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check roses tests benchmarks

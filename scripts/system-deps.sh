@@ -3,18 +3,27 @@
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+# `system-deps.sh cluster`: only what `make cluster` needs (HAProxy, PostgreSQL, Redis).
+only="${1:-all}"
 
-if ! command -v chromium >/dev/null 2>&1; then
+if [ "$only" = all ] && ! command -v chromium >/dev/null 2>&1; then
   echo "installing Debian's chromium for the browser tests"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 fi
 
 # Node runs the WotR page's own log translation in tests/games/test_wotr_log_js.py.
-if ! command -v node >/dev/null 2>&1; then
+if [ "$only" = all ] && ! command -v node >/dev/null 2>&1; then
   echo "installing Debian's nodejs for the page-script tests"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs >/dev/null
+fi
+
+# HAProxy balances the server processes of the cluster test and `make cluster`.
+if ! command -v haproxy >/dev/null 2>&1; then
+  echo "installing Debian's haproxy for the cluster test"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq haproxy >/dev/null
 fi
 
 # PostgreSQL and Redis run on this kind of machine; start them if they were stopped.

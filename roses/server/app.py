@@ -22,6 +22,7 @@ from .db.engine import make_engine, session_factory
 from .db.migrate import upgrade
 from .http import answers, pages
 from .http.guards import RequestGuard
+from .http.process_header import ProcessHeader
 from .i18n import LanguageMiddleware
 from .learn import routes as learn_routes
 from .learn import rules_pages, tutorials
@@ -36,6 +37,7 @@ from .play import notes, sockets
 from .play import routes as play_routes
 from .play.hub import Hub
 from .play.live_games import LiveGames
+from .play.owners import GameOwners
 from .play.relay import RedisRelay
 from .ratings import routes as ratings_routes
 from .ratings.updates import rate_game
@@ -84,8 +86,29 @@ def build_services(settings: Settings) -> Services:
         ),
     )
     games.listener = sockets.Announcer(services)
+    if settings.game_owners and settings.redis_url:
+        owners = GameOwners(
+            settings.redis_url,
+            settings.redis_channel,
+            settings.process_name or "roses",
+            settings.owner_seconds,
+        )
+        owners.on_release(functools.partial(let_go, services))
+        games.owners = owners
     services.hub.presence_listeners.append(presence.Presence(services).changed)
     return services
+
+
+async def let_go(services: Services, game_id: int) -> None:
+    """Another process takes the game over (``owners``): the action being written ends
+    first, then this process forgets the game, closes its sockets on it (the pages
+    reconnect to the new owner) and stops its bots."""
+    live = services.games.cached(game_id)
+    if live is not None:
+        async with live.lock:
+            services.games.evict(game_id)
+    services.hub.close_game(game_id)
+    services.bots.game_over(game_id)
 
 
 async def account_news(services: Services, news: dict[str, Any]) -> None:
@@ -101,6 +124,10 @@ async def running(services: Services) -> AsyncIterator[None]:
     engine = services.sessions.kw["bind"]
     upgrade(engine)
     async with AsyncExitStack() as jobs:
+        owners = services.games.owners
+        if isinstance(owners, GameOwners):  # first up, last down: it gives its games up
+            await owners.start()
+            jobs.push_async_callback(owners.stop)
         if services.relay is not None:
             # Notes from the other server processes reach this one's watchers.
             services.relay.on_note(functools.partial(notes.deliver, services))
@@ -146,6 +173,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(
         LanguageMiddleware, saved=saved_language, session_cookie=users.SESSION_COOKIE
     )
+    if services.settings.process_name:
+        app.add_middleware(ProcessHeader, name=services.settings.process_name)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")

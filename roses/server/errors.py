@@ -47,6 +47,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class Unavailable(ServiceError):
+    """Not now, nothing done: try again in a moment (e.g. a game moving between servers)."""
+
+    status = 503
+
+
 class Unprocessable(ServiceError):
     """Input that is not what the field takes (e.g. a move in no game's notation).
 

@@ -98,6 +98,14 @@ class Settings(BaseModel):
     # Several server processes: share live updates through Redis pub/sub (None: one process).
     redis_url: str | None = None
     redis_channel: str = "roses:game-changed"
+    # Behind a balancer that routes each game by its id (deploy/, docs/scaling.md): each
+    # game has one owner process, the only one that applies its moves and runs its bots and
+    # clocks (needs redis_url; play/owners.py). A process silent for owner_seconds is taken
+    # for dead and its games go to whichever process their traffic reaches next.
+    game_owners: bool = False
+    owner_seconds: float = 3.0
+    # This process's name in the X-Roses-Process header of every answer (None: no header).
+    process_name: str | None = None
     # Rate limits in the `limits` library's notation, counted in memory (in Redis with
     # redis_url, shared by all processes). Sign-ins count failures; the others, attempts.
     # A name's own count applies only to places it never signed in from, and a browser
@@ -176,5 +184,10 @@ class Settings(BaseModel):
             values["live_clocks"] = clocks.split(",")
         if os.environ.get("ROSES_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
             values["secure_cookies"] = True
+        if os.environ.get("ROSES_GAME_OWNERS", "").lower() in {"1", "true", "yes"}:
+            values["game_owners"] = True
+        for name in ("owner_seconds", "process_name"):
+            if raw := os.environ.get(f"ROSES_{name.upper()}"):
+                values[name] = raw
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls.model_validate(values)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -97,14 +98,22 @@ class _Heard:
 
     def __init__(self) -> None:
         self.heard: list[Any] = []
+        self.people: list[list[int]] = []  # whose lobbies hear of each action
 
     async def changed_elsewhere(
         self, game_id: int, version: int | None = None, *, relayed: bool = False
     ) -> None:
         self.heard.append((game_id, version, relayed))
 
-    async def acted_elsewhere(self, change: Change) -> None:
+    def applies(self, game_id: int) -> bool:
+        return True  # as without owners: every process applies every action
+
+    async def passed(self, game_id: int, people: Sequence[int]) -> None:
+        raise AssertionError("an action is passed on only without applying it")
+
+    async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None:
         self.heard.append(change)
+        self.people.append(list(people))
 
 
 def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
@@ -128,7 +137,7 @@ def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
         await receiver.start()
         await sender.start()
         for change in changes:
-            sender.publish(7, change.based_on + 1, change)
+            sender.publish(7, change.based_on + 1, change, {change.based_on, 100})
         sender.publish(7, 41)  # a resignation, say: no action to apply
         deadline = asyncio.get_running_loop().time() + 20
         while len(heard.heard) < len(changes) + 1:
@@ -136,6 +145,7 @@ def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
             await asyncio.sleep(0.02)
         await sender.stop()
         await receiver.stop()
+        assert heard.people == [sorted({c.based_on, 100}) for c in changes]
         return heard.heard
 
     heard = asyncio.run(run())

@@ -216,6 +216,12 @@ class Hub:
     def game_watchers(self, game_id: int) -> list[Watcher]:
         return list(self._games.get(game_id, ()))
 
+    def close_game(self, game_id: int) -> None:
+        """The game moved to another server process: its sockets here close (the pages
+        reconnect, through the balancer, to its owner)."""
+        for watcher in self._games.get(game_id, ()):
+            watcher.close()
+
     def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
         text: str | None = None
         for user_id in user_ids:

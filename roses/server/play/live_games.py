@@ -41,6 +41,7 @@ from ..db.store import Change, StoredGame
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from ..i18n import _, game_error
 from .commits import CommitQueue
+from .owners import EveryGame, Owners
 
 log = logging.getLogger("roses.server.games")
 
@@ -286,6 +287,13 @@ class GameListener(Protocol):
     def loaded(self, live: LiveGame) -> None:
         """Read afresh (a restart, another process gone): it may wait for a bot or a clock."""
 
+    def watched(self, game_id: int) -> bool:
+        """Whether this process has sockets open on the game."""
+
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
+        """Another process (the game's owner) accepted an action on the game; this one does
+        not hold it: only its players' lobbies here hear of it."""
+
 
 # Run in a thread, in a transaction of its own, when a game has just ended (e.g. ratings),
 # before anyone is told.
@@ -311,10 +319,41 @@ class LiveGames:
         self._sessions = sessions
         self._commits = CommitQueue(sessions.kw["bind"])
         self.listener: GameListener = _Unheard()
+        self.owners: Owners = EveryGame()
         self._finished_hooks = tuple(finished_hooks)
         self._capacity = capacity
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
+
+    async def own(self, game_id: int, *, take_over: bool) -> bool:
+        """Whether this process may act on the game (``owners``): claimed, from another live
+        process too if ``take_over`` (a person's move or socket came here; ``Unavailable``
+        if it could not be done in time), else only if nobody else owns it (background
+        work). A game newly claimed is read again: its last owner may have moved it on."""
+        if self.owners.owns(game_id):
+            return True
+        if take_over:
+            await self.owners.claim(game_id)
+        elif not await self.owners.adopt(game_id):
+            return False
+        self.evict(game_id)
+        return True
+
+    async def locked_as_owner(self, game_id: int, *, take_over: bool) -> LiveGame:
+        """The game with its lock held by the caller, this process its owner (``own``; the
+        game could be handed over while its lock was awaited: then it is claimed again);
+        ``Conflict`` if background work may not have it."""
+        while True:
+            if not await self.own(game_id, take_over=take_over):
+                raise Conflict(_("another server plays game {id} now", id=game_id))
+            try:
+                live = await self.locked(game_id)
+            except NotFound:
+                self.owners.finished(game_id)  # no such game: nothing to own
+                raise
+            if self.owners.owns(game_id):
+                return live
+            live.lock.release()
 
     def cached(self, game_id: int) -> LiveGame | None:
         return self._games.get(game_id)
@@ -383,16 +422,18 @@ class LiveGames:
             except InvalidInput as error:
                 raise Unprocessable("move", game_error(error)) from None
 
-        return await self._act(game_id, seat_of, parsed, version)
+        return await self._act(game_id, seat_of, parsed, version, take_over=True)
 
     async def act_parsed(self, game_id: int, seat_of: Callable[[LiveGame], int], action: Any,
                          version: int) -> LiveGame:  # fmt: skip
-        """The same for an action the server parsed already (a bot's, a stand-in's)."""
-        return await self._act(game_id, seat_of, lambda _: action, version)
+        """The same for an action the server parsed already (a bot's, a stand-in's): only
+        where the game is owned already or nobody owns it."""
+        return await self._act(game_id, seat_of, lambda _: action, version, take_over=False)
 
     async def _act(self, game_id: int, seat_of: Callable[[LiveGame], int],
-                   action_of: Callable[[LiveGame], Any], version: int) -> LiveGame:  # fmt: skip
-        live = await self.locked(game_id)
+                   action_of: Callable[[LiveGame], Any], version: int,
+                   *, take_over: bool) -> LiveGame:  # fmt: skip
+        live = await self.locked_as_owner(game_id, take_over=take_over)
         try:
             action = action_of(live)
             seat = seat_of(live)
@@ -503,7 +544,7 @@ class LiveGames:
 
     async def save_draft(self, game_id: int, user_id: int, draft: JSON) -> JSON:
         """Keep ``user_id``'s seat's draft; the game's preview of it for that seat alone."""
-        live = await self.locked(game_id)
+        live = await self.locked_as_owner(game_id, take_over=True)
         try:
             seat = live.seat_of(user_id)
             if seat is None:
@@ -536,10 +577,27 @@ class LiveGames:
         finally:
             live.lock.release()
 
-    async def acted_elsewhere(self, change: Change) -> None:
+    def applies(self, game_id: int) -> bool:
+        """Whether this process applies the game's actions made elsewhere: it owns it."""
+        return self.owners.owns(game_id)
+
+    async def passed(self, game_id: int, people: Sequence[int]) -> None:
+        """Another process, the game's owner, accepted an action on it: this process drops
+        its copy (if it read one for a request), tells its players' lobbies here
+        (``people``), and reads the game again only for sockets of its own on it."""
+        self.evict(game_id)
+        if self.listener.watched(game_id):
+            await self.changed_elsewhere(game_id, relayed=True)
+        else:
+            self.listener.passed(game_id, people)
+
+    async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None:
         """Another server process accepted ``change``: applied to the cached state if it
         follows this process's version (no database read, the move not paid twice), read
-        again on a gap; announced to this process's watchers either way."""
+        again on a gap; announced to this process's watchers either way. With owners, a
+        process that does not own the game never applies it: it drops its copy, reads the
+        game again only for sockets of its own on it, and tells its players' lobbies
+        (``people``: ``passed``)."""
         live = self._games.get(change.game_id)
         if live is not None and not live.stale:
             async with live.lock:
@@ -564,4 +622,10 @@ class _Unheard:
         pass
 
     def loaded(self, live: LiveGame) -> None:
+        pass
+
+    def watched(self, game_id: int) -> bool:
+        return False
+
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
         pass

@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+import orjson
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from ..db.models import SeatClock
 from ..db.store import Change
+from ..http.fast_json import dumps
 
 log = logging.getLogger("roses.server.play.relay")
 
@@ -40,7 +41,15 @@ class Games(Protocol):
         self, game_id: int, version: int | None = None, *, relayed: bool = False
     ) -> None: ...
 
-    async def acted_elsewhere(self, change: Change) -> None: ...
+    async def acted_elsewhere(self, change: Change, people: Sequence[int] = ()) -> None: ...
+
+    def applies(self, game_id: int) -> bool:
+        """Whether this process applies the game's actions (with owners: it owns it)."""
+        ...
+
+    async def passed(self, game_id: int, people: Sequence[int]) -> None:
+        """An action this process does not apply (``applies``); ``people``: whose lobbies
+        hear of it."""
 
 
 _CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(Change))
@@ -118,12 +127,16 @@ class RedisRelay:
             await asyncio.gather(self._publisher, return_exceptions=True)
         await self._redis.aclose()
 
-    def publish(self, game_id: int, version: int, change: Change | None = None) -> None:
+    def publish(
+        self, game_id: int, version: int, change: Change | None = None, people: Iterable[int] = ()
+    ) -> None:
         """Tell the others that the game is at ``version`` (by ``change``, if that is
-        known), without holding up the caller (the game's writer)."""
+        known; ``people``: whose lobbies hear of it), without holding up the caller (the
+        game's writer)."""
         content: dict[str, Any] = {"version": version}
         if change is not None:
             content["change"] = change_json(change)
+            content["people"] = sorted(people)
         self._send(game_id, content)
 
     def publish_note(self, game_id: int, note: dict[str, Any]) -> None:
@@ -137,7 +150,7 @@ class RedisRelay:
     def _send(self, game_id: int | None, content: dict[str, Any]) -> None:
         """Queue a message for the one publisher task: messages leave in the order they
         were made (a game's versions in order), those made meanwhile in one round trip."""
-        message = json.dumps({"game": game_id, **content, "origin": self._origin})
+        message = dumps({"game": game_id, **content, "origin": self._origin})
         self._outbox.append((game_id, message))
         if self._publisher is None:
             self._publisher = asyncio.get_running_loop().create_task(self._publish_all())
@@ -164,7 +177,7 @@ class RedisRelay:
         async for message in pubsub.listen():
             if message["type"] != "message":
                 continue
-            data = json.loads(message["data"])
+            data = orjson.loads(message["data"])
             if data["origin"] == self._origin:
                 continue
             try:
@@ -177,7 +190,12 @@ class RedisRelay:
             if self._on_account is not None:
                 await self._on_account(data["account"])
         elif "change" in data:
-            await self._games.acted_elsewhere(change_from_json(data["change"]))
+            people = [int(person) for person in data.get("people", ())]
+            game_id = int(data["game"])
+            if self._games.applies(game_id):
+                await self._games.acted_elsewhere(change_from_json(data["change"]), people)
+            else:  # the action is not even decoded
+                await self._games.passed(game_id, people)
         elif "note" not in data:
             await self._games.changed_elsewhere(
                 int(data["game"]), int(data["version"]), relayed=True

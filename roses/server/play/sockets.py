@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts import users
 from ..db.models import GameStatus, User
-from ..errors import ServiceError
+from ..errors import ServiceError, Unavailable
 from ..http.schemas import GameId
 from ..i18n import use
 from ..services import Services, services
@@ -33,6 +33,7 @@ UNAUTHORIZED = 4401  # WebSocket close codes 4000-4999 are the application's
 FORBIDDEN = 4403
 NOT_FOUND = 4404
 TOO_MANY = 4429
+TRY_AGAIN = 1013  # the game is moving between server processes: the page reconnects
 
 
 def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
@@ -63,16 +64,19 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
         # of games being played may have changed.
         hub.notify_all_lobbies({"type": "open-games"})
     app.timeouts.arm(live)  # its clocks' next moment (or none)
+    owners = app.games.owners
     if live.status == GameStatus.FINISHED:
         app.bots.game_over(live.id)  # its bots, wherever the game was ended
+        owners.finished(live.id)
+    if not relayed or owners.exclusive:  # with owners, the owner's bots (``BotRunner.poke``)
+        app.bots.poke(live)
     if relayed:
         return
-    app.bots.poke(live)
     if app.relay is not None:
         change = live.last_change
         if change is not None and change.based_on + 1 != live.version:
             change = None  # not the change that made this version
-        app.relay.publish(live.id, live.version, change)
+        app.relay.publish(live.id, live.version, change, live.people())
 
 
 class Announcer:
@@ -87,6 +91,12 @@ class Announcer:
     def loaded(self, live: LiveGame) -> None:
         self.app.bots.poke(live)
         self.app.timeouts.arm(live)
+
+    def watched(self, game_id: int) -> bool:
+        return bool(self.app.hub.game_watchers(game_id))
+
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
+        self.app.hub.notify_lobbies(set(people), {"type": "lobby", "game_id": game_id})
 
 
 def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
@@ -162,7 +172,11 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     games: LiveGames = services(socket).games
     hub: Hub = services(socket).hub
     try:
-        live = await games.locked(game_id)
+        # A game's sockets sit where its moves are made: on its owner.
+        live = await games.locked_as_owner(game_id, take_over=True)
+    except Unavailable as error:
+        await socket.close(code=TRY_AGAIN, reason=error.message)
+        return
     except ServiceError as error:
         await socket.close(code=NOT_FOUND, reason=error.message)
         return

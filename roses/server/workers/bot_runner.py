@@ -39,10 +39,18 @@ class BotRunner:
         self._pool = BotPool(settings.bot_workers)
         self._tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._searching: set[asyncio.Task[None]] = set()  # tasks waiting for their search
+        self._adopting: dict[int, asyncio.Task[None]] = {}  # games this process may take
 
     def poke(self, live: LiveGame) -> None:
-        """Start the bots ``live`` waits for (call under its lock: the views are consistent)."""
+        """Start the bots ``live`` waits for (call under its lock: the views are consistent);
+        with owners, only in the game's owner (a game nobody owns is taken first)."""
         if live.status != GameStatus.ACTIVE:
+            return
+        if not self._games.owners.owns(live.id):
+            if live.id not in self._adopting and any(live.seats[s].bot for s in live.to_act):
+                task = asyncio.get_running_loop().create_task(self._adopt(live.id))
+                self._adopting[live.id] = task
+                task.add_done_callback(functools.partial(self._adopted, live.id))
             return
         for seat in live.to_act:
             info = live.seats[seat]
@@ -62,6 +70,23 @@ class BotRunner:
             self._searching.add(task)
             # Also when cancelled before it ever ran (and so before its own clean-up).
             task.add_done_callback(functools.partial(self._forget, key))
+
+    def _adopted(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._adopting.get(game_id) is task:
+            del self._adopting[game_id]
+
+    async def _adopt(self, game_id: int) -> None:
+        """Take a game whose bots nobody runs (its owner gone, or none yet), then poke."""
+        try:
+            if not await self._games.own(game_id, take_over=False):
+                return  # another process runs them
+            live = await self._games.locked(game_id)
+        except ServiceError:
+            return
+        try:
+            self.poke(live)
+        finally:
+            live.lock.release()
 
     def game_over(self, game_id: int) -> None:
         """Stop the searches for ``game_id`` (over, in this process or another): cancelling
@@ -129,7 +154,7 @@ class BotRunner:
                 await self._games.get(game_id)
 
     async def stop(self) -> None:
-        tasks = list(self._tasks.values())
+        tasks = list(self._tasks.values()) + list(self._adopting.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -78,8 +78,11 @@ class Timeouts:
         task.add_done_callback(self._running.discard)
 
     async def handle(self, game_id: int) -> None:
-        """Act on the clocks of ``game_id`` that ran out by now, by the game's rule."""
+        """Act on the clocks of ``game_id`` that ran out by now, by the game's rule (with
+        owners: in the game's owner, or here if nobody owns it any more)."""
         try:
+            if not await self._games.own(game_id, take_over=False):
+                return
             live = await self._games.get(game_id)
             late = (
                 []
