@@ -27,15 +27,16 @@ from .learn import routes as learn_routes
 from .learn import rules_pages, tutorials
 from .lobby import expiry
 from .lobby import routes as lobby_routes
-from .notify import deadline_warnings, digest
+from .notify import deadline_warnings, digest, outbox
 from .notify import routes as notify_routes
+from .notify.reach import Reach
 from .people import news as people_news
 from .people import presence
 from .people import routes as people_routes
 from .play import notes, sockets
 from .play import routes as play_routes
 from .play.hub import Hub
-from .play.live_games import LiveGames
+from .play.live_games import Listeners, LiveGames
 from .play.relay import RedisRelay
 from .ratings import routes as ratings_routes
 from .ratings.updates import rate_game
@@ -81,8 +82,9 @@ def build_services(settings: Settings) -> Services:
             if settings.redis_url
             else None
         ),
+        reach=Reach(settings, sessions, server_time),
     )
-    games.listener = sockets.Announcer(services)
+    games.listener = Listeners(sockets.Announcer(services), services.reach)
     services.hub.presence_listeners.append(presence.Presence(services).changed)
     return services
 
@@ -115,6 +117,7 @@ async def running(services: Services) -> AsyncIterator[None]:
         await jobs.enter_async_context(expiry.checks(services))
         await jobs.enter_async_context(digest.digests(services))
         await jobs.enter_async_context(deadline_warnings.deadline_warnings(services))
+        await jobs.enter_async_context(outbox.sending(services))
         yield
     engine.dispose()
 
