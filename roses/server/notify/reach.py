@@ -261,22 +261,34 @@ class Reach:
                 added += record(db, news, due)
         return added
 
-    async def drain(self) -> int:
-        """Write everything heard so far to the outbox; how many rows were added."""
+    async def _write_heard(self, heard: list[News]) -> int:
+        try:
+            return await asyncio.to_thread(self.write, heard)
+        except Exception:  # a database hiccup: that news is lost, the next is not
+            log.exception("writing %d pieces of news to the outbox failed", len(heard))
+            return 0
+        finally:
+            for _ in heard:
+                self._heard.task_done()
+
+    def _take(self) -> list[News]:
         heard = []
         while not self._heard.empty():
             heard.append(self._heard.get_nowait())
-        return await asyncio.to_thread(self.write, heard) if heard else 0
+        return heard
+
+    async def drain(self) -> int:
+        """Write everything heard so far to the outbox (and wait for what the background
+        writer is writing); how many rows this call added."""
+        heard = self._take()
+        added = await self._write_heard(heard) if heard else 0
+        await self._heard.join()
+        return added
 
     async def _keep_draining(self) -> None:
         while True:
-            heard = [await self._heard.get()]
-            while not self._heard.empty():
-                heard.append(self._heard.get_nowait())
-            try:
-                await asyncio.to_thread(self.write, heard)
-            except Exception:  # a database hiccup: that news is lost, the next is not
-                log.exception("writing %d pieces of news to the outbox failed", len(heard))
+            heard = [await self._heard.get(), *self._take()]
+            await self._write_heard(heard)
 
     @asynccontextmanager
     async def listening(self) -> AsyncIterator[None]:
