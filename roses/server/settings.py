@@ -181,7 +181,7 @@ class Settings(BaseModel):
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
         mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
-        reach = ("vapid_subject", "reach_grace_seconds", "reach_check_seconds")
+        reach = ("vapid_subject", *(name for name in cls.model_fields if name.startswith("reach_")))
         for name in (*mail, *reach, "warning_check_seconds", "full_collection_seconds"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw

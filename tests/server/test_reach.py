@@ -27,13 +27,15 @@ from sqlalchemy import select
 
 from roses.roseking import card_name
 from roses.server import Settings, create_app
+from roses.server.db.engine import make_engine, session_factory
 from roses.server.db.models import Seat, User
 from roses.server.notify import outbox
+from roses.server.notify.deadline_warnings import send_warnings
 from roses.server.notify.reach import OutboxMessage, tell
 from roses.server.notify.webhooks import SIGNATURE_HEADER
 from roses.server.services import Services, services_of
 
-from .clock_helpers import advance, real_time
+from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, act, opening, sign_up, true_board, two_player_game
 from .hidden import assert_reach_only
 
@@ -344,3 +346,64 @@ def test_bad_subscriptions_and_webhooks_are_refused(client: TestClient) -> None:
     assert hook.status_code == 422 and hook.json()["errors"][0]["field"] == "url"
     assert white.get("/api/settings/reach").json()["webhook_url"] is None
     assert white.get("/api/settings/reach").json()["browsers"] == 0
+
+
+def test_a_deadline_warning_comes_by_push_too(client: TestClient, receiver: Receiver) -> None:
+    one, two = sign_up(client), sign_up(client)
+    game = timed_game([one, two], {"kind": "correspondence", "days": 1})
+    mover = one if game["to_act"] == [0] else two
+    opt_in(mover, deadline=True)  # not the turn itself
+    browser = subscribe(mover, receiver)
+    advance(0.85 * 86400)
+    client.portal.call(send_warnings, services(client))  # type: ignore[union-attr]
+    assert send_due(client) == 1
+    news = browser.read(receiver.received[0])
+    assert news["kind"] == "deadline" and news["game_id"] == game["id"]
+    assert f"Your time in The Rose King, game {game['id']}, runs out at " in news["body"]
+    assert_reach_only(news, secrets_of(client, game["id"]))
+    client.portal.call(send_warnings, services(client))  # type: ignore[union-attr]
+    assert send_due(client) == 0  # warned once
+
+
+def test_each_message_is_taken_by_one_process_only(database_url: str, tmp_path: Path) -> None:
+    """Two server processes (two engines on one database) look at the outbox at the same
+    moment: every message due is taken by exactly one of them, once."""
+    settings = Settings(database_url=database_url, reach_check_seconds=3600)
+    with TestClient(create_app(settings)) as client:
+        people = [sign_up(client) for _ in range(4)]
+        news = []
+        for player in people:
+            opt_in(player, tournament=True)
+            hook = {"url": "https://hooks.example.org/roses"}
+            answer = player.client.put("/api/settings/webhook", json=hook, headers=player.headers)
+            assert answer.status_code == 200
+            news.append(user_id(client, player))
+        app = services(client)
+        for person in news:
+            for round_number in range(1, 6):
+                facts = {"tournament": "Spring", "round": round_number}
+                subject = f"tournament:7:round:{round_number}"
+                added = client.portal.call(tell, app.reach, person, "tournament", subject, facts)  # type: ignore[union-attr]
+                assert added == 1
+                again = client.portal.call(tell, app.reach, person, "tournament", subject, facts)  # type: ignore[union-attr]
+                assert again == 0  # the same news twice: one message
+        now = app.now()
+        engines = [make_engine(database_url) for _ in range(2)]
+        start = threading.Barrier(2)
+        taken: list[list[int]] = [[], []]
+
+        def process(index: int) -> None:
+            start.wait()
+            found = outbox.claim_due(session_factory(engines[index]), settings, now)
+            taken[index] = [delivery.id for delivery in found]
+
+        threads = [threading.Thread(target=process, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for engine in engines:
+            engine.dispose()
+        assert sorted(taken[0] + taken[1]) == sorted(set(taken[0] + taken[1]))
+        assert len(taken[0]) + len(taken[1]) == 20
+        assert {attempts for _, _, attempts in outcomes(client)} == {1}
