@@ -270,6 +270,9 @@ def test_a_refused_push_is_tried_again_later_then_given_up(
     assert send_due(client) == 1
     assert browser.read(receiver.received[-1])["game_id"] == game["id"]
     assert outcomes(client)[-1] == ("turn", "sent", 2)
+    advance(8 * 86400)  # a week later the messages done are gone
+    send_due(client)
+    assert outcomes(client) == []
 
 
 def test_a_gone_subscription_is_dropped(client: TestClient, receiver: Receiver) -> None:

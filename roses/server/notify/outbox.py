@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=1)
 BATCH = 100
+KEPT = timedelta(days=7)  # a message done is kept this long (its key: no second message)
 
 
 @dataclass(frozen=True)
@@ -150,9 +151,14 @@ def _delivery(
 
 def claim_due(sessions: sessionmaker[Session], settings: Settings, now: datetime) -> list[Delivery]:
     """The messages due at ``now``, each taken by this process alone (old news is marked
-    done here, unsent)."""
+    done here, unsent); messages done more than a week ago are deleted."""
     free = or_(OutboxMessage.claimed_until.is_(None), OutboxMessage.claimed_until <= now)
-    with sessions() as db:
+    with sessions.begin() as db:
+        db.execute(
+            delete(OutboxMessage).where(
+                OutboxMessage.due_at < now - KEPT, OutboxMessage.done_at.is_not(None)
+            )
+        )
         due = db.scalars(
             select(OutboxMessage.id)
             .where(OutboxMessage.done_at.is_(None), OutboxMessage.due_at <= now, free)
