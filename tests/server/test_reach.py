@@ -410,3 +410,14 @@ def test_each_message_is_taken_by_one_process_only(database_url: str, tmp_path: 
         assert sorted(taken[0] + taken[1]) == sorted(set(taken[0] + taken[1]))
         assert len(taken[0]) + len(taken[1]) == 20
         assert {attempts for _, _, attempts in outcomes(client)} == {1}
+
+
+def test_only_a_friends_invitation_is_news(client: TestClient, receiver: Receiver) -> None:
+    red, white = sign_up(client), sign_up(client)
+    opt_in(white, challenge=True)
+    subscribe(white, receiver)
+    invited = red.post(
+        "/api/games", {"seats": [{"kind": "me"}, {"kind": "invite", "name": white.name}]}
+    )
+    assert invited.status_code == 201
+    assert send_due(client) == 0 and outcomes(client) == []  # following nobody: no friend

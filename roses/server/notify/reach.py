@@ -156,8 +156,10 @@ def record(db: Session, news: News, due_at: datetime) -> int:
     choices = db.get(ReachChoices, news.user_id)
     if choices is None or not getattr(choices, news.kind):
         return 0
-    if news.kind == "challenge" and not are_friends(db, news.user_id, news.facts["by_id"]):
-        return 0  # only a friend's invitation is news away from the site
+    if news.kind == "challenge":  # only a friend's invitation is news away from the site
+        by = news.facts.get("by_id")
+        if not isinstance(by, int) or not are_friends(db, news.user_id, by):
+            return 0
     targets: list[tuple[str, int | None]] = [
         (f"push:{subscription}", subscription)
         for subscription in db.scalars(
