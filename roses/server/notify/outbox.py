@@ -224,7 +224,7 @@ async def deliver(app: Services, delivery: Delivery) -> str:
     settings = app.settings
     try:
         if delivery.channel == "push":
-            vapid = await asyncio.to_thread(_vapid, app.sessions)
+            vapid = await app.reach.vapid()
             p256dh, auth = delivery.keys
             await push.send(settings, vapid, delivery.target, p256dh, auth, delivery.payload)
         else:
@@ -237,11 +237,6 @@ async def deliver(app: Services, delivery: Delivery) -> str:
     except webhooks.HookFailed as failure:
         return "retry" if _passing(failure.status) else "refused"
     return "sent"
-
-
-def _vapid(sessions: sessionmaker[Session]) -> Any:
-    with sessions.begin() as db:
-        return push.vapid_key(db)
 
 
 async def send_due(app: Services) -> int:

@@ -45,6 +45,7 @@ from ..db.models import Base, GameStatus, utcnow
 from ..people.relations import are_friends
 from ..play.live_games import LiveGame
 from ..settings import Settings
+from . import push
 
 log = logging.getLogger(__name__)
 
@@ -244,6 +245,17 @@ class Reach:
         self.sessions = sessions
         self.now = now
         self._heard: asyncio.Queue[News] = asyncio.Queue()
+        self._vapid: Any = None
+
+    async def vapid(self) -> Any:
+        """The server's VAPID key (read once: it never changes once made)."""
+        if self._vapid is None:
+            self._vapid = await asyncio.to_thread(self._read_vapid)
+        return self._vapid
+
+    def _read_vapid(self) -> Any:
+        with self.sessions.begin() as db:
+            return push.vapid_key(db)
 
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
         if relayed:  # the process that made the change heard it

@@ -125,7 +125,7 @@ function webhookForm(reach) {
   } },
   el("label", {}, t("Webhook address (a Discord or Slack channel's, or your own)"), url),
   error,
-  el("div", { class: "buttons" }, el("button", { type: "submit" }, t("Save the webhook")), remove),
+  el("div", { class: "buttons" }, el("button", { type: "submit" }, t("Use this webhook")), remove),
   shown);
 }
 
