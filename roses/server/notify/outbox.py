@@ -136,8 +136,10 @@ def _delivery(
         subscription = db.get(PushSubscription, row.subscription_id)
         if subscription is None:
             return None
-        # The service worker shows ``title`` and ``body``; a click opens ``url``.
-        data = {**message, "title": "roses", "body": message["text"], "tag": f"roses-{row.key}"}
+        # The service worker shows ``title`` and ``body``; a click opens ``url``; a game's
+        # newer message takes the place of its older one (``tag``).
+        tag = f"roses-game-{row.game_id}" if row.game_id else f"roses-{row.kind}"
+        data = {**message, "title": "roses", "body": message["text"], "tag": tag}
         keys = (subscription.p256dh_key, subscription.auth_key)
         return Delivery(row.id, row.channel, subscription.id, subscription.endpoint, keys, data)
     choices = db.get(ReachChoices, row.user_id)
