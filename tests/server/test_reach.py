@@ -31,7 +31,7 @@ from roses.server.db.engine import make_engine, session_factory
 from roses.server.db.models import Seat, User
 from roses.server.notify import outbox
 from roses.server.notify.deadline_warnings import send_warnings
-from roses.server.notify.reach import OutboxMessage, tell
+from roses.server.notify.reach import OutboxMessage, PushSubscription, tell
 from roses.server.notify.webhooks import SIGNATURE_HEADER
 from roses.server.services import Services, services_of
 
@@ -421,3 +421,31 @@ def test_only_a_friends_invitation_is_news(client: TestClient, receiver: Receive
     )
     assert invited.status_code == 201
     assert send_due(client) == 0 and outcomes(client) == []  # following nobody: no friend
+
+
+def test_only_servers_on_the_internet_are_sent_to(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'roses.sqlite3'}")
+    with TestClient(create_app(settings)) as client:
+        white = sign_up(client)
+        inside = ("https://127.0.0.1/x", "https://10.1.2.3/x", "https://[::1]/x",
+                  "https://localhost:8000/x", "https://169.254.169.254/x")  # fmt: skip
+        for url in ("http://hooks.example.org/x", *inside):
+            hook = white.client.put(
+                "/api/settings/webhook", json={"url": url}, headers=white.headers
+            )
+            assert hook.status_code == 422, url
+        fine = white.client.put(
+            "/api/settings/webhook",
+            json={"url": "https://hooks.example.org/x"},
+            headers=white.headers,
+        )
+        assert fine.status_code == 200
+        keys = {"p256dh": "B" * 87, "auth": "A" * 22}
+        for number in range(12):  # an account keeps its 10 newest browsers
+            endpoint = f"https://push.example.org/{number}"
+            made = white.post("/api/push/subscriptions", {"endpoint": endpoint, "keys": keys})
+            assert made.status_code == 201
+        assert made.json()["browsers"] == 10
+        with services(client).sessions() as db:
+            kept = db.scalars(select(PushSubscription.endpoint)).all()
+        assert sorted(kept) == sorted(f"https://push.example.org/{n}" for n in range(2, 12))

@@ -6,8 +6,10 @@ reset link (which needs no sign-in either)."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, BackgroundTasks, Path, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -348,11 +350,29 @@ _BASE64URL = r"^[A-Za-z0-9_-]+={0,2}$"
 
 
 def _reachable(url: str, field: str, plain_http: bool) -> str:
-    """``url`` if the server may send to it: https (or http where the settings allow it)."""
+    """``url`` if the server may send to it: https (or http where the settings allow it,
+    a local test), to a host of the internet: not this machine or a private network's
+    address given as a number (``reach_plain_http`` allows those too)."""
     allowed = ("https://", "http://") if plain_http else ("https://",)
-    if not url.startswith(allowed) or len(url) < 12:
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        host = None
+    if not url.startswith(allowed) or not host:
         raise Unprocessable(field, _("the address must be a full https:// URL"))
+    if not plain_http and _internal(host):
+        raise Unprocessable(field, _("the address must be of a server on the internet"))
     return url
+
+
+def _internal(host: str) -> bool:
+    if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name
+    return not address.is_global
 
 
 class ReachChoicesIn(BaseModel):
@@ -448,7 +468,8 @@ async def subscribe(
     body: PushSubscriptionIn, user: CurrentUser, sessions: Sessions, request: Request
 ) -> ReachChoicesOut:
     """This browser receives my push messages (its subscription, made with the server's
-    ``public_key``). A subscription another account made in this browser becomes mine."""
+    ``public_key``). A subscription another account made in this browser becomes mine; an
+    account keeps its 10 newest browsers."""
     _reachable(body.endpoint, "endpoint", services(request).settings.reach_plain_http)
 
     def write() -> ReachChoicesOut:
@@ -463,6 +484,7 @@ async def subscribe(
                 db.flush()
                 found = None
             if found is None:
+                _keep_newest_browsers(db, user.id)
                 found = reach.PushSubscription(user_id=user.id, endpoint=body.endpoint)
                 db.add(found)
             found.p256dh_key, found.auth_key = body.keys.p256dh, body.keys.auth
@@ -470,6 +492,21 @@ async def subscribe(
             return _reach_json(db, user.id)
 
     return await asyncio.to_thread(write)
+
+
+MAX_BROWSERS = 10  # push subscriptions one account keeps (a message goes to each)
+
+
+def _keep_newest_browsers(db: Session, user_id: int) -> None:
+    """Make room for one more subscription: all but the ``MAX_BROWSERS - 1`` newest go."""
+    older = db.scalars(
+        select(reach.PushSubscription.id)
+        .where(reach.PushSubscription.user_id == user_id)
+        .order_by(reach.PushSubscription.created_at.desc(), reach.PushSubscription.id.desc())
+        .offset(MAX_BROWSERS - 1)
+    ).all()
+    if older:
+        db.execute(delete(reach.PushSubscription).where(reach.PushSubscription.id.in_(older)))
 
 
 @router.post("/push/unsubscribe", tags=["notifications"])
