@@ -9,6 +9,7 @@ import base64
 import hashlib
 import hmac
 import json
+import random
 import secrets
 import threading
 import time
@@ -25,19 +26,23 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from roses.games.wotr import WOTR
 from roses.roseking import card_name
 from roses.server import Settings, create_app
 from roses.server.db.engine import make_engine, session_factory
 from roses.server.db.models import Seat, User
+from roses.server.db.store import read_game
 from roses.server.notify import outbox
 from roses.server.notify.deadline_warnings import send_warnings
 from roses.server.notify.reach import OutboxMessage, PushSubscription, tell
 from roses.server.notify.webhooks import SIGNATURE_HEADER
+from roses.server.play.live_games import LiveGame
 from roses.server.services import Services, services_of
 
 from .clock_helpers import advance, real_time, timed_game
 from .conftest import Player, act, opening, sign_up, true_board, two_player_game
-from .hidden import assert_reach_only
+from .hidden import assert_reach_only, walk
+from .test_resign import _wotr_game, wotr_until
 
 __all__ = ["real_time"]  # the fixture, used by every test here
 
@@ -449,3 +454,30 @@ def test_only_servers_on_the_internet_are_sent_to(tmp_path: Path) -> None:
         with services(client).sessions() as db:
             kept = db.scalars(select(PushSubscription.endpoint)).all()
         assert sorted(kept) == sorted(f"https://push.example.org/{n}" for n in range(2, 12))
+
+
+def test_a_sealed_plan_is_in_no_message(client: TestClient, receiver: Receiver) -> None:
+    """Wars of the Roses: both seats plan at once (WR-13); the messages to the one still
+    planning say whose turn it is, never the other's sealed plan."""
+    one, two = sign_up(client), sign_up(client)
+    opt_in(two, turn=True)
+    hook = two.client.put(
+        "/api/settings/webhook", json={"url": f"{receiver.url}/hook"}, headers=two.headers
+    )
+    assert hook.status_code == 200
+    game_id = _wotr_game(one, two)
+    wotr_until(client, [one, two], game_id, "planning")
+    with services(client).sessions() as db:
+        live = LiveGame(read_game(db, game_id))
+    plan = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, 0), random.Random(1)))
+    sealed = one.post(f"/api/games/{game_id}/moves", {"move": plan, "version": live.version})
+    assert sealed.status_code == 200, sealed.text
+    advance(31)
+    assert send_due(client) >= 1
+    orders = [value for value in walk(plan) if isinstance(value, str)]
+    for message in receiver.received:
+        body = json.loads(message.body)
+        assert_reach_only(body, [])
+        assert body["game_id"] == game_id and body["player"] == two.name
+        assert json.dumps(plan) not in message.body.decode()
+        assert not set(orders) & {str(value) for value in body.values()}
