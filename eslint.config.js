@@ -20,6 +20,11 @@ export default [
     },
   },
   {
+    // The service worker is a classic worker script, not a page's module.
+    files: ["roses/web/sw.js"],
+    languageOptions: { sourceType: "script", globals: globals.serviceworker },
+  },
+  {
     files: ["eslint.config.js"],
     languageOptions: { sourceType: "module" },
   },

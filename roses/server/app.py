@@ -28,15 +28,16 @@ from .learn import routes as learn_routes
 from .learn import rules_pages, tutorials
 from .lobby import expiry
 from .lobby import routes as lobby_routes
-from .notify import deadline_warnings, digest
+from .notify import deadline_warnings, digest, outbox
 from .notify import routes as notify_routes
+from .notify.reach import Reach
 from .people import news as people_news
 from .people import presence
 from .people import routes as people_routes
 from .play import notes, sockets
 from .play import routes as play_routes
 from .play.hub import Hub
-from .play.live_games import LiveGames
+from .play.live_games import Listeners, LiveGames
 from .play.owners import GameOwners
 from .play.relay import RedisRelay
 from .ratings import routes as ratings_routes
@@ -84,8 +85,9 @@ def build_services(settings: Settings) -> Services:
             if settings.redis_url
             else None
         ),
+        reach=Reach(settings, sessions, server_time),
     )
-    games.listener = sockets.Announcer(services)
+    games.listener = Listeners(sockets.Announcer(services), services.reach)
     if settings.game_owners and settings.redis_url:
         owners = GameOwners(
             settings.redis_url,
@@ -143,6 +145,7 @@ async def running(services: Services) -> AsyncIterator[None]:
         await jobs.enter_async_context(expiry.checks(services))
         await jobs.enter_async_context(digest.digests(services))
         await jobs.enter_async_context(deadline_warnings.deadline_warnings(services))
+        await jobs.enter_async_context(outbox.sending(services))
         yield
     engine.dispose()
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .accounts.quotas import Limiter
     from .accounts.signed_in import SignedInCache
     from .clocks.time_control import ServerTime
+    from .notify.reach import Reach
     from .play.hub import Hub
     from .play.live_games import LiveGames
     from .play.relay import RedisRelay
@@ -41,6 +42,7 @@ class Services:
     timeouts: Timeouts
     analyses: AnalysisRunner
     relay: RedisRelay | None  # the other server processes, when there are any
+    reach: Reach  # news to people away from the site (web push, webhooks)
 
 
 def services_of(app: ASGIApp) -> Services:

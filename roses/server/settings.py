@@ -163,6 +163,18 @@ class Settings(BaseModel):
     digest_hour: int = Field(default=7, ge=0, le=23)
     digest_check_seconds: float = 600
     warning_check_seconds: float = 60
+    # Web push and webhooks (notify/reach.py, notify/outbox.py): the VAPID subject (a
+    # mailto: or https: URL the push services may contact), how long news of a turn waits
+    # for an open page to report it seen, how often the outbox is looked at, the first
+    # retry's delay (doubled at each try), how many tries before giving up, the time one
+    # delivery may take, and whether plain http:// endpoints are allowed (a local test).
+    vapid_subject: str = "mailto:roses@localhost"
+    reach_grace_seconds: float = 30
+    reach_check_seconds: float = 5
+    reach_retry_seconds: float = 30
+    reach_max_tries: int = Field(default=6, ge=1)
+    reach_timeout_seconds: float = 10
+    reach_plain_http: bool = False
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -177,7 +189,8 @@ class Settings(BaseModel):
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
         mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
-        for name in (*mail, "warning_check_seconds", "full_collection_seconds"):
+        reach = ("vapid_subject", *(name for name in cls.model_fields if name.startswith("reach_")))
+        for name in (*mail, *reach, "warning_check_seconds", "full_collection_seconds"):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test

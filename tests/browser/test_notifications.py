@@ -133,7 +133,7 @@ def test_a_guest_is_warned_before_signing_out_and_registers_keeping_its_games(
     page.wait_for_url("**/settings#register")
     expect(page.get_by_role("heading", name="Keep your games")).to_be_visible()
     assert_accessible(page, "settings-guest")
-    page.get_by_label("Name").fill("rosalind")
+    page.get_by_label("Name", exact=True).fill("rosalind")
     page.get_by_label("Password (at least 8 characters)").fill("short")
     page.get_by_role("button", name="Register and keep my games").click()
     expect(page.get_by_role("alert")).to_contain_text("password")
@@ -146,7 +146,7 @@ def test_a_guest_is_warned_before_signing_out_and_registers_keeping_its_games(
     # (exact: the settings page of a registered account offers "Sign out everywhere" too)
     page.get_by_role("button", name="Sign out", exact=True).click()  # no warning now
     page.wait_for_url(server.url + "/")
-    page.get_by_label("Name").fill("rosalind")
+    page.get_by_label("Name", exact=True).fill("rosalind")
     page.get_by_label("Password").fill("a-long-rose")
     page.get_by_role("button", name="Sign in").click()
     expect(page.locator(f'.game-row[data-game="{game_id}"]')).to_be_visible()

@@ -288,3 +288,21 @@ def assert_review_only(answer: Any) -> None:
             assert set(valued) == WOTR_VALUED_KEYS, valued
             assert set(valued["orders"]) <= WOTR_PLAN_PARTS, valued
             assert all(isinstance(valued[k], int | float) for k in ("vp", "prospects", "share"))
+
+
+# A web push message (the service worker's title, body, tag) or a webhook's body
+# (Discord's content, Slack's text, and the same as data): notify/outbox.py.
+REACH_KEYS = {"kind", "text", "url", "game_id", "game", "title", "player", "language",
+              "tournament", "round", "body", "tag", "content", "sent_at", "id"}  # fmt: skip
+
+
+def assert_reach_only(message: Any, secrets: list[str]) -> None:
+    """A push or webhook message says whose news it is and about which game (or
+    tournament), as plain values, and names none of ``secrets`` (the pile's cards, a
+    hand, a sealed plan)."""
+    walk(message)
+    assert set(message) <= REACH_KEYS, sorted(set(message) - REACH_KEYS)
+    assert all(v is None or isinstance(v, int | str) for v in message.values()), message
+    for key in ("text", "body", "content"):
+        if key in message:
+            assert_mail_hides(message[key], secrets)

@@ -1,12 +1,13 @@
 """Keys every server process shares (made by the first that needs one): what signs the
-links of e-mails (unsubscribing, resetting a password, confirming an address) and the
-device cookie of the sign-in throttle."""
+links of e-mails (unsubscribing, resetting a password, confirming an address), the
+device cookie of the sign-in throttle, and the VAPID key of web push (notify/push.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 
 from sqlalchemy import String, select
 from sqlalchemy.exc import IntegrityError
@@ -24,14 +25,19 @@ class ServerSecret(Base):
     value: Mapped[str] = mapped_column(String(128))
 
 
-def server_secret(db: Session, name: str) -> str:
-    """The shared secret ``name``, made once (the first process to insert it wins)."""
+def random_key() -> str:
+    return secrets.token_urlsafe(48)
+
+
+def server_secret(db: Session, name: str, make: Callable[[], str] = random_key) -> str:
+    """The shared secret ``name``, made once by ``make`` (at most 128 characters; the first
+    process to insert it wins)."""
     stored = db.get(ServerSecret, name)
     if stored is not None:
         return stored.value
     try:
         with db.begin_nested():
-            db.add(ServerSecret(name=name, value=secrets.token_urlsafe(48)))
+            db.add(ServerSecret(name=name, value=make()))
     except IntegrityError:  # another process made it at the same moment: use theirs
         pass
     value = db.scalar(select(ServerSecret.value).where(ServerSecret.name == name))

@@ -119,6 +119,9 @@ class Seat(Base):
     # The occupant's vacation (a correspondence clock paused): from when until when (0013).
     paused_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The newest version the occupant's page showed while in sight (the page reports it):
+    # no push or webhook about a turn they have seen already (notify/reach.py, 0017).
+    seen_version: Mapped[int | None] = mapped_column(Integer)
 
     user: Mapped[User | None] = relationship(foreign_keys=[user_id], lazy="joined")
     invited_user: Mapped[User | None] = relationship(foreign_keys=[invited_user_id], lazy="joined")

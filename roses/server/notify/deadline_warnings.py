@@ -2,6 +2,7 @@
 for a decision (``clocks.due_warnings``), their open pages say so (a ``deadline`` message
 on their lobby socket) and, if they asked for it and do not have the game open right now,
 an e-mail goes out. Live clocks are on the player's screen already: no warning for them.
+The same warning goes by web push and webhook to whoever chose them (``reach.py``).
 A vacation moves the warning's moment with the deadline (``clocks.time_control.pause``), and
 ``mark_warned`` checks it again: nobody is warned while away."""
 
@@ -25,7 +26,7 @@ from ..play.live_games import GameHeader
 from ..services import Services
 from ..settings import Settings
 from ..workers.periodic import repeated
-from . import mail
+from . import mail, reach
 from .digest import unsubscribe_key
 from .notifications import (
     NotificationSettings,
@@ -124,6 +125,17 @@ def _watching(hub: Hub, warning: DeadlineWarning) -> bool:
     return any(watcher.user_id == warning.clock.user_id for watcher in watchers)
 
 
+async def _tell(app: Services, warning: DeadlineWarning) -> None:
+    """The warning by web push and webhook too, for whoever chose them (``reach.py``)."""
+    clock = warning.clock
+    facts = {"title": warning.title, "deadline": clock.deadline.isoformat()}
+    subject = f"game:{clock.game_id}:seat:{clock.seat}:deadline:{clock.deadline.isoformat()}"
+    try:
+        await reach.tell(app.reach, clock.user_id, "deadline", subject, facts, clock.game_id)
+    except Exception:  # the page said it already
+        log.exception("the deadline warning to account %s was not queued", clock.user_id)
+
+
 async def send_warnings(app: Services, now: datetime | None = None) -> int:
     """Warn everyone due at ``now`` (the server's clock); how many e-mails went."""
     settings: Settings = app.settings
@@ -141,7 +153,10 @@ async def send_warnings(app: Services, now: datetime | None = None) -> int:
                 "deadline": warning.clock.deadline.isoformat(),
             },
         )
-        if warning.email is None or settings.smtp_url is None or _watching(hub, warning):
+        if _watching(hub, warning):
+            continue
+        await _tell(app, warning)
+        if warning.email is None or settings.smtp_url is None:
             continue
         try:
             key = await asyncio.to_thread(unsubscribe_key, sessions)

@@ -1,15 +1,19 @@
 """The notifications API: the games waiting for me (the badge), my notification settings
-and the confirmation of my e-mail address, the unsubscribe links of e-mails (which work
-without signing in), and asking for a password reset link (which needs no sign-in either)."""
+and the confirmation of my e-mail address, web push and my webhook (``reach.py``), the
+unsubscribe links of e-mails (which work without signing in), and asking for a password
+reset link (which needs no sign-in either)."""
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, BackgroundTasks, Path, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts.quotas import TooMany, client_address
@@ -19,7 +23,7 @@ from ..errors import Conflict, NotFound, Unprocessable
 from ..http.schemas import ERROR_ANSWERS
 from ..i18n import N_, _
 from ..services import Services, Sessions, services
-from . import account_mail, mail
+from . import account_mail, mail, push, reach
 from .digest import UNSUBSCRIBE_SECRET
 from .notifications import (
     MailKind,
@@ -337,3 +341,219 @@ async def unsubscription(token: UnsubscribeToken, sessions: Sessions) -> Unsubsc
 async def unsubscribe(body: Unsubscription, sessions: Sessions) -> UnsubscribeOut:
     """Stop the e-mails an unsubscribe link names (no sign-in needed)."""
     return await asyncio.to_thread(_unsubscribing, sessions, body.token, True)
+
+
+# Web push and webhooks (reach.py): what I want to hear of away from the site, my browsers'
+# push subscriptions, my webhook.
+
+_BASE64URL = r"^[A-Za-z0-9_-]+={0,2}$"
+
+
+def _reachable(url: str, field: str, plain_http: bool) -> str:
+    """``url`` if the server may send to it: https (or http where the settings allow it,
+    a local test), to a host of the internet: not this machine or a private network's
+    address given as a number (``reach_plain_http`` allows those too)."""
+    allowed = ("https://", "http://") if plain_http else ("https://",)
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        host = None
+    if not url.startswith(allowed) or not host:
+        raise Unprocessable(field, _("the address must be a full https:// URL"))
+    if not plain_http and _internal(host):
+        raise Unprocessable(field, _("the address must be of a server on the internet"))
+    return url
+
+
+def _internal(host: str) -> bool:
+    if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name
+    return not address.is_global
+
+
+class ReachChoicesIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    turn: bool = Field(default=False, description="a game became my turn")
+    deadline: bool = Field(default=False, description="my time in a correspondence game runs short")
+    tournament: bool = Field(default=False, description="a tournament round of mine starts")
+    challenge: bool = Field(default=False, description="a friend invites me to a game")
+
+
+class ReachChoicesOut(ReachChoicesIn):
+    webhook_url: str | None = Field(description="where my webhook posts; null: none")
+    browsers: int = Field(description="how many of my browsers receive push messages")
+    public_key: str = Field(
+        description="the server's VAPID public key (base64url), a browser's applicationServerKey"
+    )
+
+
+class SubscriptionKeys(BaseModel):
+    p256dh: str = Field(min_length=40, max_length=200, pattern=_BASE64URL)
+    auth: str = Field(min_length=8, max_length=100, pattern=_BASE64URL)
+
+
+class PushSubscriptionIn(BaseModel):
+    """A browser's ``PushSubscription.toJSON()`` (``expirationTime`` is ignored)."""
+
+    endpoint: str = Field(min_length=12, max_length=1000)
+    keys: SubscriptionKeys
+    expirationTime: int | None = None  # the browser's own name
+
+
+class PushEndpoint(BaseModel):
+    endpoint: str = Field(min_length=12, max_length=1000)
+
+
+class WebhookIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    url: str = Field(min_length=12, max_length=500, description="an https:// URL")
+
+
+class WebhookOut(BaseModel):
+    url: str
+    secret: str = Field(
+        description="the key of the X-Roses-Signature header (HMAC-SHA256 of the body): "
+        "shown this once; setting the webhook again makes a new one"
+    )
+
+
+def _reach_json(db: Session, user_id: int) -> ReachChoicesOut:
+    row = reach.choices_for(db, user_id)
+    browsers = db.scalar(select(func.count()).where(reach.PushSubscription.user_id == user_id))
+    return ReachChoicesOut(
+        turn=row.turn,
+        deadline=row.deadline,
+        tournament=row.tournament,
+        challenge=row.challenge,
+        webhook_url=row.webhook_url,
+        browsers=int(browsers or 0),
+        public_key=push.public_key(push.vapid_key(db)),
+    )
+
+
+@router.get("/settings/reach", tags=["notifications"])
+async def get_reach(user: CurrentUser, sessions: Sessions) -> ReachChoicesOut:
+    """What I want to hear of by web push and webhook, where my webhook posts, how many of
+    my browsers receive push, and the key a browser subscribes with."""
+
+    def read() -> ReachChoicesOut:
+        with sessions.begin() as db:
+            return _reach_json(db, user.id)
+
+    return await asyncio.to_thread(read)
+
+
+@router.put("/settings/reach", tags=["notifications"])
+async def put_reach(body: ReachChoicesIn, user: CurrentUser, sessions: Sessions) -> ReachChoicesOut:
+    """Choose what I hear of by web push and webhook (all four at once)."""
+
+    def write() -> ReachChoicesOut:
+        with sessions.begin() as db:
+            row = reach.choices_for(db, user.id)
+            row.turn, row.deadline = body.turn, body.deadline
+            row.tournament, row.challenge = body.tournament, body.challenge
+            return _reach_json(db, user.id)
+
+    return await asyncio.to_thread(write)
+
+
+@router.post("/push/subscriptions", status_code=201, tags=["notifications"])
+async def subscribe(
+    body: PushSubscriptionIn, user: CurrentUser, sessions: Sessions, request: Request
+) -> ReachChoicesOut:
+    """This browser receives my push messages (its subscription, made with the server's
+    ``public_key``). A subscription another account made in this browser becomes mine; an
+    account keeps its 10 newest browsers."""
+    _reachable(body.endpoint, "endpoint", services(request).settings.reach_plain_http)
+
+    def write() -> ReachChoicesOut:
+        with sessions.begin() as db:
+            found = db.scalar(
+                select(reach.PushSubscription).where(
+                    reach.PushSubscription.endpoint == body.endpoint
+                )
+            )
+            if found is not None and found.user_id != user.id:
+                db.delete(found)  # its messages, the other account's, go with it
+                db.flush()
+                found = None
+            if found is None:
+                _keep_newest_browsers(db, user.id)
+                found = reach.PushSubscription(user_id=user.id, endpoint=body.endpoint)
+                db.add(found)
+            found.p256dh_key, found.auth_key = body.keys.p256dh, body.keys.auth
+            db.flush()
+            return _reach_json(db, user.id)
+
+    return await asyncio.to_thread(write)
+
+
+MAX_BROWSERS = 10  # push subscriptions one account keeps (a message goes to each)
+
+
+def _keep_newest_browsers(db: Session, user_id: int) -> None:
+    """Make room for one more subscription: all but the ``MAX_BROWSERS - 1`` newest go."""
+    older = db.scalars(
+        select(reach.PushSubscription.id)
+        .where(reach.PushSubscription.user_id == user_id)
+        .order_by(reach.PushSubscription.created_at.desc(), reach.PushSubscription.id.desc())
+        .offset(MAX_BROWSERS - 1)
+    ).all()
+    if older:
+        db.execute(delete(reach.PushSubscription).where(reach.PushSubscription.id.in_(older)))
+
+
+@router.post("/push/unsubscribe", tags=["notifications"])
+async def unsubscribe_push(
+    body: PushEndpoint, user: CurrentUser, sessions: Sessions
+) -> ReachChoicesOut:
+    """This browser receives no more push messages of mine (nothing changes for an
+    endpoint that is not mine)."""
+
+    def write() -> ReachChoicesOut:
+        with sessions.begin() as db:
+            db.execute(
+                delete(reach.PushSubscription).where(
+                    reach.PushSubscription.endpoint == body.endpoint,
+                    reach.PushSubscription.user_id == user.id,
+                )
+            )
+            return _reach_json(db, user.id)
+
+    return await asyncio.to_thread(write)
+
+
+@router.put("/settings/webhook", tags=["notifications"])
+async def set_webhook(
+    body: WebhookIn, user: CurrentUser, sessions: Sessions, request: Request
+) -> WebhookOut:
+    """Post my news to ``url`` (Discord- and Slack-compatible JSON, signed: docs/api.md),
+    with a new signing secret, shown in this answer only."""
+    url = _reachable(body.url.strip(), "url", services(request).settings.reach_plain_http)
+
+    def write() -> WebhookOut:
+        with sessions.begin() as db:
+            row = reach.choices_for(db, user.id)
+            row.webhook_url, row.webhook_secret = url, reach.new_webhook_secret()
+            return WebhookOut(url=url, secret=row.webhook_secret)
+
+    return await asyncio.to_thread(write)
+
+
+@router.delete("/settings/webhook", tags=["notifications"])
+async def remove_webhook(user: CurrentUser, sessions: Sessions) -> ReachChoicesOut:
+    """No more webhook (messages not yet sent to it are dropped)."""
+
+    def write() -> ReachChoicesOut:
+        with sessions.begin() as db:
+            row = reach.choices_for(db, user.id)
+            row.webhook_url, row.webhook_secret = None, None
+            return _reach_json(db, user.id)
+
+    return await asyncio.to_thread(write)

@@ -615,6 +615,21 @@ class LiveGames:
         await self.changed_elsewhere(change.game_id, change.based_on + 1, relayed=True)
 
 
+class Listeners:
+    """Several listeners, each told in turn (the sockets first)."""
+
+    def __init__(self, *listeners: GameListener) -> None:
+        self.listeners = listeners
+
+    def changed(self, live: LiveGame, *, relayed: bool) -> None:
+        for listener in self.listeners:
+            listener.changed(live, relayed=relayed)
+
+    def loaded(self, live: LiveGame) -> None:
+        for listener in self.listeners:
+            listener.loaded(live)
+
+
 class _Unheard:
     """The listener until the server gives its own: nobody hears."""
 

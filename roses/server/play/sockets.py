@@ -2,22 +2,26 @@
 
 Messages are ``{"type": "game", "version": v, "game": view}``; a client that reconnects
 says the version it has (``?version=v``) and gets the current view only if it is newer.
-A player's page sends its moves on the same socket (``socket_moves``).
+A player's page sends its moves on the same socket (``socket_moves``), and, while it is in
+sight, ``{"type": "seen", "version": v}`` for the newest version it shows: a player who has
+seen a turn is not told of it away from the site (``notify/reach.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
+from sqlalchemy import or_, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..accounts import users
-from ..db.models import GameStatus, User
+from ..db.models import GameStatus, Seat, User
 from ..errors import ServiceError, Unavailable
 from ..http.schemas import GameId
 from ..i18n import use
@@ -129,17 +133,54 @@ async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
 
 
 MoveHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+SeenHandler = Callable[[int], Awaitable[None]]
 
 
-async def _serve(socket: WebSocket, watcher: Watcher, on_move: MoveHandler | None = None) -> None:
+def seen_version(text: str) -> int | None:
+    """The version a ``seen`` frame reports; None for any other frame."""
+    if '"seen"' not in text:  # most frames are not: no JSON parsing for them
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or message.get("type") != "seen":
+        return None
+    version = message.get("version")
+    return version if type(version) is int else None
+
+
+def _mark_seen(sessions: sessionmaker[Session], game_id: int, user_id: int, version: int) -> None:
+    """The person's seat in the game has been seen at ``version`` (never moved back)."""
+    with sessions.begin() as db:
+        db.execute(
+            update(Seat)
+            .where(Seat.game_id == game_id, Seat.user_id == user_id)
+            .where(or_(Seat.seen_version.is_(None), Seat.seen_version < version))
+            .values(seen_version=version)
+        )
+
+
+async def _serve(
+    socket: WebSocket,
+    watcher: Watcher,
+    on_move: MoveHandler | None = None,
+    on_seen: SeenHandler | None = None,
+) -> None:
     """Send the watcher's queue until the client leaves. A move message (on a game's socket)
-    is handed to ``on_move`` and its reply queued after the views it caused; whatever else
-    the client sends (text or binary) is ignored: it only tells that it is still there."""
+    is handed to ``on_move`` and its reply queued after the views it caused, a seen one to
+    ``on_seen``; whatever else the client sends (text or binary) is ignored: it only tells
+    that it is still there."""
 
     async def listen() -> None:
         while (message := await socket.receive())["type"] != "websocket.disconnect":
             text = message.get("text")
-            if on_move is None or text is None:
+            if text is None:
+                continue
+            if on_seen is not None and (seen := seen_version(text)) is not None:
+                await on_seen(seen)
+                continue
+            if on_move is None:
                 continue
             try:
                 move = socket_moves.parse(text)
@@ -198,8 +239,18 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     def on_move(message: dict[str, Any]) -> Awaitable[dict[str, Any]]:
         return socket_moves.handle(games, limiter, game_id, user.id, message)
 
+    reported = -1
+
+    async def on_seen(version: int) -> None:
+        nonlocal reported
+        shown = min(version, watcher.version)  # no more than this socket was sent
+        if shown <= reported:  # a spectator's frames change nothing either (no seat)
+            return
+        reported = shown
+        await asyncio.to_thread(_mark_seen, services(socket).sessions, game_id, user.id, shown)
+
     try:
-        await _serve(socket, watcher, on_move)
+        await _serve(socket, watcher, on_move, on_seen)
     finally:
         hub.unwatch_game(game_id, watcher)
 

@@ -127,11 +127,21 @@ async function gameUi() {
   return loading;
 }
 
+// A player's page in sight tells the server the newest version it shows: no push or
+// webhook then tells them of a turn they have seen (notify/reach.py).
+let reportedSeen = -1;
+function reportSeen() {
+  if (!view || view.you === null || !live || document.visibilityState !== "visible") return;
+  if (view.version > reportedSeen && live.send({ type: "seen", version: view.version })) reportedSeen = view.version;
+}
+document.addEventListener("visibilitychange", reportSeen);
+
 // Views arrive from HTTP answers and the socket; only a newer version replaces the shown one.
 async function show(next) {
   if (view && next.version < view.version) return;
   const before = view && view.status;
   view = next;
+  reportSeen();
   terms.textContent = termsText(view);
   terms.dataset.rated = view.rated ? "rated" : "casual";
   showThinking();
@@ -193,6 +203,7 @@ async function start() {
   }, (open) => {
     document.body.classList.toggle("offline", !open);
     if (!open) unansweredLost();
+    else setTimeout(reportSeen); // once the socket is set
   }, () => view && view.version);
 }
 

@@ -1,6 +1,6 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
 // how I am told that a game waits for me (browser notifications, a sound, e-mails, to an
-// address confirmed from the link sent there); my vacation (vacation.js); a registered
+// address confirmed from the link sent there); push messages and a webhook (reach.js); my vacation (vacation.js); a registered
 // account's password, sessions, data and deletion (account_settings.js).
 
 import { api, ApiError } from "./api.js";
@@ -8,6 +8,7 @@ import { el, toSignIn } from "./kit.js";
 import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
 import { vacationSection } from "./vacation.js";
+import { reachSection } from "./reach.js";
 import { dataSection, deleteSection, passwordSection, sessionsSection } from "./account_settings.js";
 
 const main = document.getElementById("main");
@@ -183,6 +184,7 @@ async function start() {
     registerSection(me),
     notificationsSection(settings, save),
     emailSection(settings, save),
+    await reachSection(),
     await vacationSection(me),
     ...(me.guest ? [] : [passwordSection(me), sessionsSection(), dataSection(), deleteSection(me)])));
   if (location.hash === "#register") document.getElementById("register")?.scrollIntoView();
