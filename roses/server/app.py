@@ -32,7 +32,7 @@ from .notify import routes as notify_routes
 from .people import news as people_news
 from .people import presence
 from .people import routes as people_routes
-from .play import notes, sockets
+from .play import notes, sockets, streams
 from .play import routes as play_routes
 from .play.hub import Hub
 from .play.live_games import LiveGames
@@ -56,6 +56,7 @@ ROUTERS = (
     rules_pages.router,
     tutorials.router,
     sockets.router,
+    streams.router,
     pages.router,
 )
 

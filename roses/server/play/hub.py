@@ -19,9 +19,10 @@ import asyncio
 import contextlib
 import time
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, cast
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..http.fast_json import dumps
@@ -37,9 +38,9 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class Watcher:
-    """One open WebSocket of one signed-in user."""
+    """One open WebSocket (or stream: ``streams``) of one signed-in user."""
 
-    def __init__(self, socket: WebSocket, user_id: int, session: str) -> None:
+    def __init__(self, socket: HTTPConnection, user_id: int, session: str) -> None:
         self.socket = socket
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
@@ -71,10 +72,23 @@ class Watcher:
         self._queue.put_nowait(None)
 
     async def pump(self) -> None:
-        """Send the queued messages in order until closed or the client leaves."""
+        """A WebSocket's: send the queued messages in order until closed or the client leaves."""
+        socket = cast(WebSocket, self.socket)
         with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
             while (text := await self._queue.get()) is not None:
-                await self.socket.send_text(text)
+                await socket.send_text(text)
+
+    async def texts(self, quiet_seconds: float) -> AsyncIterator[str]:
+        """A stream's: the queued messages in order until closed, and an empty text after
+        each ``quiet_seconds`` without one (a stream's keep-alive)."""
+        while True:
+            try:
+                text = await asyncio.wait_for(self._queue.get(), quiet_seconds)
+            except TimeoutError:
+                text = ""
+            if text is None:
+                return
+            yield text
 
 
 class Hub:
