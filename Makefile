@@ -24,8 +24,8 @@ serve: $(STAMP)
 	$(BIN)/roses serve
 
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check roses tests benchmarks
-	$(BIN)/ruff format --check roses tests benchmarks
+	$(BIN)/ruff check roses tests benchmarks examples
+	$(BIN)/ruff format --check roses tests benchmarks examples
 	$(BIN)/mypy roses
 	npx --no-install eslint
 

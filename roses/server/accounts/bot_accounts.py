@@ -54,8 +54,8 @@ def check_bots_welcome(game: Game, accounts: Iterable[User]) -> None:
     if people and bots:
         raise Conflict(
             _(
-                "{name} is a bot account, and this rated game does not accept bot accounts: "
-                "make the game casual, or accept bot accounts when creating it",
+                "this rated game does not accept bot accounts, and {name} is one: make the "
+                "game casual, or accept bot accounts when creating it",
                 name=bots[0].name,
             )
         )

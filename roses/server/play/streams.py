@@ -151,11 +151,11 @@ async def event_stream(user: CurrentUser, request: Request) -> StreamingResponse
                 if not text:
                     yield text
                     continue
-                note = json.loads(text)
-                if note.get("type") != "lobby":
+                heard = json.loads(text)
+                if heard.get("type") != "lobby":
                     continue
                 try:
-                    header = await app.games.get(int(note["game_id"]))
+                    header = await app.games.get(int(heard["game_id"]))
                 except ServiceError:
                     continue  # gone meanwhile
                 if event := tell(header):

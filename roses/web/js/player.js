@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { el, svg } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { systemName } from "./rating-system.js";
+import { accountName } from "./bot_mark.js";
 import { pageLocale, shortDate } from "./dates.js";
 
 const main = document.getElementById("main");
@@ -152,7 +153,7 @@ async function start() {
   const titles = Object.fromEntries(catalog.games.map((game) => [game.name, game.title]));
   document.title = t("roses · {name}", { name: profile.name });
   main.replaceChildren(el("section", { class: "panel profile" },
-    el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
+    el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : accountName(profile.name, profile.bot)),
     ratings(profile, titles),
     el("h2", {}, t("Games played and won")), record(profile, titles),
     el("h2", {}, t("Recent games")), recent(profile),

@@ -1,7 +1,8 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
 // how I am told that a game waits for me (browser notifications, a sound, e-mails, to an
 // address confirmed from the link sent there); my vacation (vacation.js); a registered
-// account's password, sessions, data and deletion (account_settings.js).
+// account's password, sessions, data and deletion (account_settings.js), its programs'
+// API tokens and the bot mark (programs.js).
 
 import { api, ApiError } from "./api.js";
 import { el, toSignIn } from "./kit.js";
@@ -9,6 +10,7 @@ import { t } from "./i18n.js";
 import { chime, useSettings } from "./notify.js";
 import { vacationSection } from "./vacation.js";
 import { dataSection, deleteSection, passwordSection, sessionsSection } from "./account_settings.js";
+import { programsSection } from "./programs.js";
 
 const main = document.getElementById("main");
 
@@ -184,7 +186,7 @@ async function start() {
     notificationsSection(settings, save),
     emailSection(settings, save),
     await vacationSection(me),
-    ...(me.guest ? [] : [passwordSection(me), sessionsSection(), dataSection(), deleteSection(me)])));
+    ...(me.guest ? [] : [passwordSection(me), sessionsSection(), programsSection(me), dataSection(), deleteSection(me)])));
   if (location.hash === "#register") document.getElementById("register")?.scrollIntoView();
 }
 
