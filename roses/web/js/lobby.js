@@ -224,7 +224,7 @@ function newGameForm(catalog, friends = [], invited = null) {
     options,
     limit.element,
     el("label", { class: "check" }, rated, t("Rated (registered players and bots; guests play casual games)")),
-    el("label", { class: "check" }, botAccounts, t("Bot accounts may take seats in this rated game (programs playing through the API)")),
+    el("label", { class: "check" }, botAccounts, t("Bot accounts may take seats beside people (programs playing through the API)")),
     error,
     el("button", { type: "submit", class: "primary" }, t("Create game")),
     learnLinks(catalog),
