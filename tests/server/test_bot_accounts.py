@@ -245,3 +245,50 @@ def test_a_rated_game_refuses_bot_accounts_beside_people_unless_its_creator_acce
     against_a_bot = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
     among_bots = bot.post("/api/games", {"seats": against_a_bot, "rated": True})
     assert among_bots.status_code == 201
+
+
+# -- the event stream's kinds -----------------------------------------------------------------
+
+
+def _header(status: str, *seats: tuple[int | None, int | None]) -> Any:
+    """What ``streams`` reads of a game: its status and who sits or is invited where."""
+    from types import SimpleNamespace
+
+    from roses.server.play.live_games import SeatInfo
+
+    infos = [
+        SeatInfo(
+            seat=i,
+            label=str(i),
+            user_id=user,
+            player=None,
+            invited_id=invited,
+            invited=None,
+            bot=None,
+            strength=None,
+            bot_account=False,
+        )
+        for i, (user, invited) in enumerate(seats)
+    ]
+
+    def seat_of(user_id: int) -> int | None:
+        return next((s.seat for s in infos if s.user_id == user_id), None)
+
+    return SimpleNamespace(status=status, seats=infos, seat_of=seat_of)
+
+
+def test_the_event_stream_tells_each_game_by_what_it_is_to_the_account() -> None:
+    from roses.server.play.streams import event_kind
+
+    me, other = 7, 8
+    cases = [
+        (_header("waiting", (other, None), (None, me)), "invitation"),
+        (_header("waiting", (me, None), (None, other)), None),  # my own game waits for others
+        (_header("waiting", (other, None), (None, None)), None),  # an open game is no event
+        (_header("active", (other, None), (me, None)), "game-start"),
+        (_header("active", (other, None), (9, None)), None),  # not mine
+        (_header("finished", (me, None), (other, None)), "game-finish"),
+        (_header("cancelled", (other, None), (None, me)), "game-cancelled"),
+        (_header("cancelled", (other, None), (None, None)), None),
+    ]
+    assert [event_kind(header, me) for header, _ in cases] == [kind for _, kind in cases]

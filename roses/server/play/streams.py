@@ -105,7 +105,7 @@ def _event(kind: str, header: GameHeader, user_id: int) -> dict[str, Any]:
     return {"type": kind, "game_id": header.id, "game": summary(header, user_id)}
 
 
-def _event_kind(header: GameHeader, user_id: int) -> str | None:
+def event_kind(header: GameHeader, user_id: int) -> str | None:
     """What a game is to the account now: an invitation, a game it plays, one that ended."""
     seated = header.seat_of(user_id) is not None
     invited = any(s.invited_id == user_id and s.user_id is None for s in header.seats)
@@ -135,7 +135,7 @@ async def event_stream(user: CurrentUser, request: Request) -> StreamingResponse
     told: dict[int, str] = {}
 
     def tell(header: GameHeader) -> str | None:
-        kind = _event_kind(header, user.id)
+        kind = event_kind(header, user.id)
         if kind is None or told.get(header.id) == kind:
             return None
         told[header.id] = kind
