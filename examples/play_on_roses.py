@@ -20,7 +20,8 @@ move it stands for (RK-22). The agent is one of:
 - ``openspiel:MODULE:NAME``: a callable ``make(player_id, num_actions)`` returning an
   ``rl_agent`` (``agent.step(time_step).action``), e.g. a trained DQN restored from disk.
 
-Network: httpx only (the streams are NDJSON over HTTP: docs/api.md, "Programs as players").
+Network: httpx only (the streams are NDJSON over HTTP: docs/api.md, "Programs as players");
+``pip install httpx 'roses[pettingzoo]'`` (or ``roses[openspiel]``) brings what it needs.
 Light games (RK-19) are not played: the client never ends a turn it did not take back.
 """
 
