@@ -131,3 +131,45 @@ def test_the_example_client_plays_a_rated_game_against_a_person(server: Any) -> 
     assert [(p["player"], p["bot_account"]) for p in ladder] == [("robo", True)]
     people = person.get("/api/ratings/roseking/2p?ladder=people").json()["players"]
     assert [p["player"] for p in people] == ["ann"]
+
+
+def first_legal(observation: dict[str, Any], agent: str) -> int:
+    """A PettingZoo-style policy: the first legal action id (what ``--agent`` names)."""
+    assert agent in ("red", "white")
+    return int(observation["action_mask"].nonzero()[0][0])
+
+
+class _FirstLegalRlAgent:
+    """An OpenSpiel ``rl_agent`` in shape: ``step(time_step)`` answers ``.action``."""
+
+    def __init__(self, player_id: int, num_actions: int) -> None:
+        self.player_id, self.num_actions = player_id, num_actions
+
+    def step(self, time_step: Any, is_evaluation: bool = False) -> Any:
+        from types import SimpleNamespace
+
+        assert is_evaluation and not time_step.last()
+        observations = time_step.observations
+        assert observations["current_player"] == self.player_id
+        assert len(observations["info_state"][self.player_id]) == 353
+        return SimpleNamespace(action=observations["legal_actions"][self.player_id][0])
+
+
+def make_rl_agent(player_id: int, num_actions: int) -> _FirstLegalRlAgent:
+    return _FirstLegalRlAgent(player_id, num_actions)
+
+
+def test_the_example_plays_pettingzoo_policies_and_openspiel_agents() -> None:
+    from roses.interop.views import observe
+    from roses.roseking import Board
+
+    example = _example()
+    observation = observe(Board(seed=7).view(0).to_dict(), 0)
+    first = int(observation["action_mask"].nonzero()[0][0])
+    module = __name__
+    for spec in (f"pettingzoo:{module}:first_legal", f"openspiel:{module}:make_rl_agent"):
+        assert example.agent_from(spec).act(observation, 0, 2) == first, spec
+    random_agent = example.agent_from("random", seed=1)
+    assert observation["action_mask"][random_agent.act(observation, 0, 2)] == 1
+    with pytest.raises(SystemExit):
+        example.agent_from("chess:engine")
