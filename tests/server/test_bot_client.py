@@ -2,11 +2,13 @@
 by its API token, accepts a person's invitation from its event stream and plays a whole
 rated Rose King game with a random agent from its game stream; the person's moves are made
 by the test through the API. Everything the streams carried is checked for hidden
-information: the draw pile's order never, the token itself never."""
+information: the draw pile's order never, the token itself never; and a Wars of the Roses
+game's stream never carries the other planner's draft, sealed orders or money (WR-20)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 import threading
@@ -131,6 +133,67 @@ def test_the_example_client_plays_a_rated_game_against_a_person(server: Any) -> 
     assert [(p["player"], p["bot_account"]) for p in ladder] == [("robo", True)]
     people = person.get("/api/ratings/roseking/2p?ladder=people").json()["players"]
     assert [p["player"] for p in people] == ["ann"]
+
+
+def test_a_wotr_game_stream_keeps_the_other_planners_screen_wr20(server: Any) -> None:
+    """WR-20 on the streams: while the other player plans and seals, a bot account's game
+    stream (read by its token) carries neither their draft, nor their sealed orders, nor
+    their money."""
+    from roses.games.wotr import WOTR
+
+    one, robo = _register(server.url, "ann"), _register(server.url, "robo")
+    assert robo.post("/api/accounts/bot").status_code == 200
+    token = robo.post("/api/accounts/tokens", json={"label": "r", "scopes": ["read"]}).json()
+    seats = [{"kind": "me"}, {"kind": "invite", "name": "robo"}]
+    game_id = one.post("/api/games", json={"game": "wotr", "players": 2, "seats": seats}).json()
+    game_id = game_id["id"]
+    assert robo.post(f"/api/games/{game_id}/join").status_code == 200
+    sessions = session_factory(make_engine(server.database_url))
+    rng = random.Random(game_id)
+    while True:  # random legal actions (the engine's fallback) until Planning
+        with sessions() as db:
+            live = LiveGame(read_game(db, game_id))
+        if live.state.phase.value == "planning":
+            break
+        seat = live.to_act[0]
+        action = WOTR.action_json(WOTR.fallback_action(WOTR.bot_input(live.state, seat), rng))
+        answer = (one, robo)[seat].post(f"/api/games/{game_id}/moves",
+                                        json={"move": action, "version": live.version})  # fmt: skip
+        assert answer.status_code == 200, answer.text
+    lines: list[dict[str, Any]] = []
+    headers = {"authorization": f"Bearer {token['token']}"}
+
+    def read() -> None:
+        url = f"{server.url}/api/games/{game_id}/stream"
+        with httpx.stream("GET", url, headers=headers, timeout=30) as answer:
+            for line in answer.iter_lines():
+                if line:
+                    lines.append(json.loads(line))
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    deadline = time.monotonic() + 10
+    while not lines and time.monotonic() < deadline:  # the stream is open: its first view
+        time.sleep(0.02)
+    view = one.get(f"/api/games/{game_id}").json()
+    marker = "zz-secret-noble"
+    draft = {"turn": view["state"]["turn"], "orders": {"noble_moves": {marker: "NE"}}}
+    assert one.put(f"/api/games/{game_id}/draft", json={"draft": draft}).status_code == 200
+    bid = {"orders": {"calais": {"bid": 1, "zone": "SE"}}}
+    sealed = one.post(f"/api/games/{game_id}/moves", json={"move": bid, "version": view["version"]})
+    assert sealed.status_code == 200, sealed.text
+    assert one.post(f"/api/games/{game_id}/resign").status_code == 200  # the stream ends
+    reader.join(30)
+    assert not reader.is_alive()
+    views = [line["game"] for line in lines if line["type"] == "game"]
+    assert views[-1]["status"] == "finished"
+    during = [v for v in views if v["status"] == "active"]
+    assert during and during[-1]["version"] == sealed.json()["version"]
+    for seen in during:
+        walk(seen)
+        assert seen["you"] == 1 and marker not in str(seen)
+        assert seen["state"]["money"][0] is None  # behind ann's screen
+        assert "calais" not in str(seen["state"]["log"])
 
 
 def first_legal(observation: dict[str, Any], agent: str) -> int:
