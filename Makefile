@@ -31,8 +31,8 @@ cluster: $(STAMP)
 	$(BIN)/roses cluster --processes $(PROCESSES)
 
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check roses tests benchmarks
-	$(BIN)/ruff format --check roses tests benchmarks
+	$(BIN)/ruff check roses tests benchmarks examples
+	$(BIN)/ruff format --check roses tests benchmarks examples
 	$(BIN)/mypy roses
 	npx --no-install eslint
 

@@ -34,7 +34,7 @@ from .notify.reach import Reach
 from .people import news as people_news
 from .people import presence
 from .people import routes as people_routes
-from .play import notes, sockets
+from .play import notes, sockets, streams
 from .play import routes as play_routes
 from .play.hub import Hub
 from .play.live_games import Listeners, LiveGames
@@ -60,6 +60,7 @@ ROUTERS = (
     rules_pages.router,
     tutorials.router,
     sockets.router,
+    streams.router,
     pages.router,
 )
 

@@ -108,8 +108,8 @@ def assert_envelopes_only(games: list[Any]) -> None:
             assert_clock_only(game)
 
 
-PROFILE_KEYS = {"name", "guest", "ratings", "record", "recent"}
-RATED_PLAYER_KEYS = {"player", "bot", "strength", "rating", "deviation", "games"}
+PROFILE_KEYS = {"name", "guest", "bot", "ratings", "record", "recent"}
+RATED_PLAYER_KEYS = {"player", "bot_account", "bot", "strength", "rating", "deviation", "games"}
 
 
 def assert_ratings_only(answer: Any) -> None:
@@ -119,7 +119,7 @@ def assert_ratings_only(answer: Any) -> None:
         assert set(answer) == PROFILE_KEYS, answer
         assert_envelopes_only(answer["recent"])
     else:
-        assert set(answer) == {"game", "title", "variant", "system", "players"}, answer
+        assert set(answer) == {"game", "title", "variant", "ladder", "system", "players"}, answer
         assert all(set(player) == RATED_PLAYER_KEYS for player in answer["players"])
 
 

@@ -99,3 +99,29 @@ def test_a_sealed_plan_and_a_draft_stay_out_of_the_other_download_wr20(client: T
     assert f'"money": {money}' not in text and "draft" not in text
     own = json.dumps(_download(one))  # nor my own hidden state: a download is envelopes
     assert marker not in own and "calais" not in own
+
+
+def test_an_api_token_is_in_no_answer_but_the_one_that_made_it(client: TestClient) -> None:
+    """A personal API token's secret, and the sha256 the server keeps, appear in no answer
+    of its owner's or anyone's, whether asked with the cookie or the token; what the token
+    reads of a game holds no more than the seat's own view (RK-5)."""
+    import hashlib
+
+    red, white = sign_up(client), sign_up(client)
+    game = two_player_game(red, white)
+    made = red.post("/api/accounts/tokens", {"label": "agent", "scopes": ["read", "play"]})
+    assert made.status_code == 201
+    secret = made.json()["token"]
+    kept = hashlib.sha256(secret.encode()).hexdigest()
+    bearer = {"authorization": f"Bearer {secret}"}
+    paths = ["/api/me", "/api/accounts/tokens", "/api/accounts/data", "/api/accounts/sessions",
+             f"/api/players/{red.name}", "/api/games/mine", f"/api/games/{game['id']}",
+             "/api/ratings/roseking/2p"]  # fmt: skip
+    truth = true_board(client, game["id"])
+    for path in paths:
+        for reader in (red.headers, white.headers, bearer):
+            text = client.get(path, headers=reader).text
+            assert secret not in text and kept not in text, path
+    seen = client.get(f"/api/games/{game['id']}", headers=bearer).json()
+    assert seen["you"] == 0
+    assert_no_hidden_information(seen, truth, show_draw_pile=False)

@@ -335,3 +335,32 @@ def test_0013_replays_the_rated_games_into_weng_lin_and_glicko2_ratings(sqlite_u
         assert tuple(kept) == (weng_lin["user:2"].rating, 0.06)
     finally:
         engine.dispose()
+
+
+def test_accounts_and_games_from_before_0018_are_peoples_and_refuse_bot_accounts(
+    sqlite_url: str,
+) -> None:
+    engine = make_engine(sqlite_url)
+    try:
+        upgrade(engine, "0015")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO users (id, name, is_guest, created_at) VALUES (1, 'ann', 0, :t)"),
+                {"t": now},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, game, players, options, seed, deal, status, version,"
+                    " to_act, turn_since, created_by, created_at, rated) VALUES (1, 'roseking',"
+                    " 2, '{}', 7, '{}', 'waiting', 0, '[]', :t, 1, :t, 1)"
+                ),
+                {"t": now},
+            )
+        upgrade(engine)
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT is_bot FROM users")).scalar_one() == 0
+            assert connection.execute(text("SELECT bot_accounts FROM games")).scalar_one() == 0
+            assert connection.execute(text("SELECT count(*) FROM api_tokens")).scalar_one() == 0
+    finally:
+        engine.dispose()

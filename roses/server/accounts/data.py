@@ -119,6 +119,7 @@ def account_data(db: Session, user: User, current_hash: str) -> dict[str, Any]:
             "id": user.id,
             "name": user.name,
             "guest": user.is_guest,
+            "bot": user.is_bot,
             "created_at": _value(user.created_at),
         },
         "settings": {"language": user.language, **_other_records(db, user.id)},

@@ -22,11 +22,12 @@ from ..http.names import DELETED_PREFIX
 from ..i18n import _, ngettext
 from . import users
 from .sessions import end_sessions
+from .tokens import token_hashes_of
 
 
 @dataclass(frozen=True)
 class Deleted:
-    ended: list[str]  # the token hashes of its sessions, for ``sign_outs``
+    ended: list[str]  # the token hashes of its sessions and API tokens, for ``sign_outs``
     game_ids: list[int]  # the games that show its (new) name
 
 
@@ -66,7 +67,7 @@ def delete_account(db: Session, user_id: int, password: str) -> Deleted:
                 unfinished,
             )
         )
-    ended = end_sessions(db, user_id)
+    ended = end_sessions(db, user_id) + token_hashes_of(db, user_id)  # their sockets close
     game_ids = list(db.scalars(select(Seat.game_id).where(Seat.user_id == user_id).distinct()))
     _remove_owned_rows(db, user_id)
     db.execute(delete(RatingChange).where(RatingChange.rated == f"user:{user_id}"))

@@ -16,15 +16,22 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from ..db.models import User
 from ..errors import Conflict, Forbidden, NotFound, NotSignedIn
-from ..http.schemas import ERROR_ANSWERS, Credentials, LanguageChoice, Registration
+from ..http.schemas import (
+    ERROR_ANSWERS,
+    Credentials,
+    LanguageChoice,
+    Registration,
+    storable_text,
+)
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES, N_, _, current
 from ..services import Services, Sessions, services
-from . import sign_in_throttle, sign_outs, users
+from . import sign_in_throttle, sign_outs, tokens, users
+from .bot_accounts import make_bot
 from .data import account_data
 from .deletion import Deleted, delete_account
 from .guest_upgrade import seated_game_ids, upgrade_guest
@@ -38,7 +45,13 @@ router = APIRouter(prefix="/api", responses=ERROR_ANSWERS)
 
 
 def user_json(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "guest": user.is_guest, "language": user.language}
+    return {
+        "id": user.id,
+        "name": user.name,
+        "guest": user.is_guest,
+        "bot": user.is_bot,
+        "language": user.language,
+    }
 
 
 def _remember_language(request: Request, response: Response, language: str) -> None:
@@ -442,3 +455,103 @@ async def delete(
         app.games.evict(game_id)
     sign_outs.account_changed(app, "", deleted.game_ids)
     return _without_session_cookie()
+
+
+# -- programs: bot accounts and API tokens ---------------------------------------------------
+
+
+@router.post("/accounts/bot", tags=["accounts"])
+async def become_bot(user: CurrentUser, request: Request, sessions: Sessions) -> dict[str, Any]:
+    """Mark my account as a bot account, for good (409 for a guest, or an account that has
+    played a rated game): it is listed as a bot, rated on the bots' ladder, and seated in a
+    rated game beside people only if the game's creator accepts bot accounts."""
+
+    def change() -> tuple[User, list[int]]:
+        with sessions.begin() as db:
+            return make_bot(db, user.id), seated_game_ids(db, user.id)
+
+    marked, game_ids = await asyncio.to_thread(change)
+    app = services(request)
+    token = request.cookies.get(users.SESSION_COOKIE, "")
+    app.signed_in.put(users.token_hash(token), marked)
+    for game_id in game_ids:  # their seats show the mark
+        app.games.evict(game_id)
+    sign_outs.account_changed(app, users.token_hash(token), game_ids)
+    return user_json(marked)
+
+
+class TokenOut(BaseModel):
+    id: int = Field(description="names the token here (to revoke it); it signs nobody in")
+    label: str
+    scopes: list[tokens.Scope]
+    created_at: str = Field(description="ISO 8601 in UTC")
+    last_used_at: str | None = Field(description="ISO 8601 in UTC, to the minute; None: unused")
+
+
+class NewTokenOut(TokenOut):
+    token: str = Field(description="the secret: shown this once, never again")
+
+
+class NewToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    label: Annotated[str, AfterValidator(storable_text)] = Field(
+        min_length=1, max_length=64, description="what the token is for"
+    )
+    scopes: list[tokens.Scope] = Field(
+        min_length=1,
+        max_length=2,
+        description="read: GET the games, lists, ratings and streams; play: also create, "
+        "join and play games (it reads too)",
+    )
+
+
+def _token_out(info: tokens.TokenInfo) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "label": info.label,
+        "scopes": info.scopes,
+        "created_at": info.created_at.isoformat(),
+        "last_used_at": None if info.last_used_at is None else info.last_used_at.isoformat(),
+    }
+
+
+@router.get("/accounts/tokens", tags=["accounts"])
+async def list_tokens(user: CurrentUser, sessions: Sessions) -> list[TokenOut]:
+    """My personal API tokens, newest first: never their secrets."""
+
+    def read() -> list[TokenOut]:
+        with sessions() as db:
+            return [TokenOut(**_token_out(info)) for info in tokens.tokens_of(db, user.id)]
+
+    return await asyncio.to_thread(read)
+
+
+@router.post("/accounts/tokens", status_code=201, tags=["accounts"])
+async def make_token(body: NewToken, user: CurrentUser, sessions: Sessions) -> NewTokenOut:
+    """A new personal API token: its secret is in this answer alone (only its sha256 is
+    kept). A program sends it as ``Authorization: Bearer <token>`` (docs/api.md)."""
+
+    def create() -> tuple[str, tokens.TokenInfo]:
+        with sessions.begin() as db:
+            return tokens.create_token(db, user, body.label, set(body.scopes))
+
+    token, info = await asyncio.to_thread(create)
+    return NewTokenOut(**_token_out(info), token=token)
+
+
+TokenId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a token's id")]
+
+
+@router.delete("/accounts/tokens/{token_id}", status_code=204, tags=["accounts"])
+async def revoke(
+    token_id: TokenId, user: CurrentUser, request: Request, sessions: Sessions
+) -> Response:
+    """Revoke one of my API tokens: refused from now on, its sockets closed everywhere."""
+
+    def end() -> str:
+        with sessions.begin() as db:
+            return tokens.revoke_token(db, user.id, token_id)
+
+    _signed_out(services(request), [await asyncio.to_thread(end)])
+    return Response(status_code=204)

@@ -1,4 +1,6 @@
-"""Who is signed in: the session cookie's user, looked up once and then cached."""
+"""Who is signed in: the session cookie's user, looked up once and then cached; or, on the
+routes of playing, a personal API token's (``tokens``), looked up on every request so that
+revoking it takes effect at once."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from ..db.models import User
 from ..errors import NotSignedIn
 from ..i18n import _, use
 from ..services import services_of
-from . import users
+from . import tokens, users
+from .tokens import TOKEN_TAGS
 
 
 class SignedInCache:
@@ -63,14 +66,48 @@ async def user_of_token(app: ASGIApp, token: str) -> User | None:
 
 
 async def signed_in(request: Request) -> User:
-    """The signed-in user, from the session cookie; 401 otherwise."""
+    """The signed-in user, from the session cookie or an API token; 401 otherwise."""
     token = request.cookies.get(users.SESSION_COOKIE)
-    user = None if not token else await user_of_token(request.app, token)
+    api_token = None if token else tokens.bearer(request.headers.get("authorization"))
+    user: User | None = None
+    if api_token is not None:
+        user = (await token_user(request, api_token)).user
+    elif token:
+        user = await user_of_token(request.app, token)
     if user is None:
         raise NotSignedIn(_("sign in first (or play as a guest)"))
     if user.language:  # the account's language comes before the browser's
         use(user.language)
     return user
+
+
+def credential_hash(request: Request) -> str:
+    """The hash of what signed ``request`` in, its session cookie or its API token (both
+    sha256): signing out, or revoking the token, closes the streams it opened."""
+    token = request.cookies.get(users.SESSION_COOKIE)
+    return users.token_hash(token or tokens.bearer(request.headers.get("authorization")) or "")
+
+
+async def token_user(request: Request, api_token: str) -> tokens.TokenUser:
+    """The account of an API token, if this route takes tokens and the token's scopes
+    cover the request (GET reads, anything else plays); ``Forbidden`` otherwise."""
+    route = request.scope.get("route")
+    if not TOKEN_TAGS.intersection(getattr(route, "tags", ())):
+        raise tokens.refuse_here()
+    signed = await api_token_user(request.app, api_token)
+    needed = tokens.Scope.READ if request.method in ("GET", "HEAD") else tokens.Scope.PLAY
+    tokens.check_scope(signed, needed)
+    return signed
+
+
+async def api_token_user(app: ASGIApp, api_token: str) -> tokens.TokenUser:
+    """The account an API token signs in (its last use noted), or ``NotSignedIn``."""
+
+    def look_up() -> tokens.TokenUser:
+        with services_of(app).sessions.begin() as db:
+            return tokens.user_of_token(db, api_token)
+
+    return await asyncio.to_thread(look_up)
 
 
 async def saved_language(app: ASGIApp, token: str) -> str | None:

@@ -51,6 +51,9 @@ class User(Base):
     # When its owner deleted it (accounts/deletion.py): the row stays, under a name kept
     # for deleted players, so that the games it played keep their seats (0011).
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    # A program playing through the API (accounts/bot_accounts.py): marked so by its owner,
+    # for good; listed as a bot, rated on the bots' ladder (0018).
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class LoginSession(Base):
@@ -85,6 +88,8 @@ class Game(Base):
     turn_since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # or casual
+    # Its creator lets bot accounts take seats although it is rated and people play (0018).
+    bot_accounts: Mapped[bool] = mapped_column(Boolean, default=False)
     # The time limit (clocks.TimeControl as JSON; None: none) and when the server must next
     # act on the clocks (a flag falls, a stand-in moves): see roses/server/clocks/time_control.py.
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)

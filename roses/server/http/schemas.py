@@ -116,6 +116,11 @@ class NewGame(BaseModel):
         description="rated (Glicko-2 ratings change when it ends; registered players and bots "
         "only) or casual",
     )
+    bot_accounts: bool = Field(
+        default=False,
+        description="a rated game only: bot accounts (programs playing through the API) may "
+        "take seats beside people; otherwise a rated game refuses them (409)",
+    )
     time_limit: TimeLimit = Field(
         default_factory=TimeLimit,
         description="no time limit (the default), a live clock, or correspondence days per move",

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from roses.games import JSON, GameModule, InvalidInput, bots_offered, game_module
 
 from ..accounts.blocks import estranged_ids, parted
+from ..accounts.bot_accounts import check_bots_welcome
 from ..accounts.users import find_user
 from ..clocks.time_control import TimeControl, server_time, start_game_clocks
 from ..db.models import Game, GameStatus, Seat, User, utcnow
@@ -73,7 +74,9 @@ def create_game(
         raise Unprocessable("options", game_error(error)) from None
     game = new_game(module, request.players, options, user.id)
     game.rated = request.rated
+    game.bot_accounts = request.bot_accounts
     game.time_control = None if time_control is None else time_control.to_json()
+    accounts = [user]
     for index, choice in enumerate(request.seats):
         seat = Seat(seat=index)
         if choice.kind == "me":
@@ -89,12 +92,14 @@ def create_game(
             if parted(db, user.id, invited.id):  # naming neither side of the block
                 raise Conflict(_("you and {name} cannot play together", name=invited.name))
             check_rated_seat(game, invited)
+            accounts.append(invited)
             seat.invited_user_id = invited.id
         elif choice.kind == "bot":
             assert choice.bot is not None
             seat.bot_strength = _check_bot(module, index, choice.bot, choice.strength)
             seat.bot_name = choice.bot
         game.seats.append(seat)
+    check_bots_welcome(game, accounts)
     start_if_full(game, module)
     db.add(game)
     db.flush()
@@ -164,6 +169,7 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     if game.status != GameStatus.WAITING:
         raise Conflict(_("this game has no free seat"))
     check_rated_seat(game, user)
+    check_bots_welcome(game, [user, *_accounts_at(game)])
     if _parted_from_table(db, user, game):
         raise Conflict(_("no seat in this game is free for you"))  # as if full: none is
 
@@ -182,6 +188,16 @@ def join_game(db: Session, user: User, game_id: int, wanted: int | None) -> Game
     start_if_full(game, game_module(game.game))
     vacation.pause_starting(db, game)  # an opponent away: their clock waits for them
     return game
+
+
+def _accounts_at(game: Game) -> list[User]:
+    """Everyone seated at the game or invited to it."""
+    return [
+        account
+        for seat in game.seats
+        for account in (seat.user, seat.invited_user)
+        if account is not None
+    ]
 
 
 def _parted_from_table(db: Session, user: User, game: Game) -> bool:

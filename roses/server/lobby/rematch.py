@@ -111,6 +111,7 @@ def _rotated(game: Game, user: User) -> Game:
     module = game_module(game.game)
     new = creating.new_game(module, game.players, dict(game.options), user.id)
     new.rated = game.rated
+    new.bot_accounts = game.bot_accounts
     new.time_control = game.time_control
     for index in range(game.players):
         old = game.seats[(index + 1) % game.players]

@@ -19,9 +19,10 @@ import asyncio
 import contextlib
 import time
 from collections import Counter, OrderedDict, defaultdict, deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, cast
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..http.fast_json import dumps
@@ -37,9 +38,9 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class Watcher:
-    """One open WebSocket of one signed-in user."""
+    """One open WebSocket (or stream: ``streams``) of one signed-in user."""
 
-    def __init__(self, socket: WebSocket, user_id: int, session: str) -> None:
+    def __init__(self, socket: HTTPConnection, user_id: int, session: str) -> None:
         self.socket = socket
         self.user_id = user_id
         self.session = session  # its sign-in's token hash: signing out closes it
@@ -80,20 +81,42 @@ class Watcher:
         self._wake()
 
     async def pump(self) -> None:
-        """Send the queued messages in order until closed or the client leaves."""
+        """A WebSocket's: send the queued messages in order until closed or the client leaves."""
+        socket = cast(WebSocket, self.socket)
         queue = self._queue
         with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
             while True:
-                while not queue:
-                    self._waiting = asyncio.get_running_loop().create_future()
-                    try:
-                        await self._waiting
-                    finally:
-                        self._waiting = None
+                if not queue:
+                    await self._arrival(None)
+                    continue
                 text = queue.popleft()
                 if text is None:
                     return
-                await self.socket.send_text(text)
+                await socket.send_text(text)
+
+    async def texts(self, quiet_seconds: float) -> AsyncIterator[str]:
+        """A stream's: the queued messages in order until closed, and an empty text after
+        each ``quiet_seconds`` without one (a stream's keep-alive)."""
+        queue = self._queue
+        while True:
+            if not queue and not await self._arrival(quiet_seconds):
+                yield ""
+                continue
+            text = queue.popleft()
+            if text is None:
+                return
+            yield text
+
+    async def _arrival(self, seconds: float | None) -> bool:
+        """Wait for a message to be queued: False if none came within ``seconds``."""
+        self._waiting = asyncio.get_running_loop().create_future()
+        try:
+            await asyncio.wait_for(self._waiting, seconds)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            self._waiting = None
 
 
 class Hub:

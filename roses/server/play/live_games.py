@@ -56,6 +56,7 @@ class SeatInfo:
     invited: str | None
     bot: str | None
     strength: str | None
+    bot_account: bool  # its player is a program playing through the API
 
 
 def seat_infos(game: Game, labels: list[str]) -> list[SeatInfo]:
@@ -69,6 +70,7 @@ def seat_infos(game: Game, labels: list[str]) -> list[SeatInfo]:
             invited=seat.invited_user.name if seat.invited_user else None,
             bot=seat.bot_name,
             strength=seat.bot_strength,
+            bot_account=bool((account := seat.user or seat.invited_user) and account.is_bot),
         )
         for seat in game.seats
     ]
@@ -108,6 +110,7 @@ class GameHeader:
         )
         self.drafts: dict[int, JSON] = {}
         self.rated = game.rated
+        self.bot_accounts = game.bot_accounts
         self.time_control = time_control.TimeControl.from_json(game.time_control)
         self.timeout_rule = time_control.rule_of(self.module, self.players, self.time_control)
         self.clocks = time_control.seat_clocks(game)  # None: no time limit (or not started)

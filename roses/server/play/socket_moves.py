@@ -81,6 +81,12 @@ def _checked(message: dict[str, Any]) -> tuple[JSON, int]:
     return body.move, body.version
 
 
+async def refused(message: dict[str, Any], error: ServiceError) -> dict[str, Any]:
+    """The reply to a move message the socket may not send (a read-only API token's)."""
+    message_id = message.get("id")
+    return _error(message_id if isinstance(message_id, int | str) else None, error)
+
+
 async def handle(
     games: LiveGames, limiter: Limiter, game_id: int, user_id: int, message: dict[str, Any]
 ) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -20,9 +21,10 @@ from fastapi import APIRouter, WebSocket
 from sqlalchemy import or_, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..accounts import users
+from ..accounts import tokens, users
+from ..accounts.signed_in import api_token_user
 from ..db.models import GameStatus, Seat, User
-from ..errors import ServiceError, Unavailable
+from ..errors import ServiceError, Unavailable, as_sentence
 from ..http.schemas import GameId
 from ..i18n import use
 from ..services import Services, services
@@ -54,7 +56,7 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
             text = encoded.get(viewer)
             if text is None:
                 try:
-                    text = encoded[viewer] = encode(_game_message(live, watcher.user_id))
+                    text = encoded[viewer] = encode(game_message(live, watcher.user_id))
                 except Exception:  # one viewer's broken view must not stop the others
                     log.exception("game %d: the view for user %d failed", live.id, watcher.user_id)
                     watcher.close()
@@ -103,7 +105,7 @@ class Announcer:
         self.app.hub.notify_lobbies(set(people), {"type": "lobby", "game_id": game_id})
 
 
-def _game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
+def game_message(live: LiveGame, user_id: int) -> dict[str, Any]:
     return {"type": "game", "version": live.version, "game": game_view(live, user_id)}
 
 
@@ -118,18 +120,37 @@ def _same_origin(socket: WebSocket) -> bool:
     return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
 
 
-async def _signed_in(socket: WebSocket) -> tuple[User, str] | None:
+@dataclass(frozen=True)
+class SocketUser:
+    user: User
+    session: str  # the session's or the API token's hash: signing out or revoking closes it
+    may_play: bool  # a session, or a token with the play scope
+
+
+async def _signed_in(socket: WebSocket) -> SocketUser | None:
+    """The socket's user, from the session cookie or (a program's) ``Authorization: Bearer``
+    API token; None once the socket is closed with the reason."""
     if not _same_origin(socket):
         await socket.close(code=FORBIDDEN, reason="another site's page may not watch games")
         return None
     token = socket.cookies.get(users.SESSION_COOKIE)
-    user = await asyncio.to_thread(_user, services(socket).sessions, token)
-    if user is None or token is None:
-        await socket.close(code=UNAUTHORIZED, reason="sign in first")
-        return None
-    if user.language:  # the replies to moves in the account's language, as the API's
-        use(user.language)
-    return user, users.token_hash(token)
+    api_token = None if token else tokens.bearer(socket.headers.get("authorization"))
+    if api_token is not None:
+        try:
+            signed = await api_token_user(socket.app, api_token)
+        except ServiceError as error:
+            await socket.close(code=UNAUTHORIZED, reason=as_sentence(error.message))
+            return None
+        found = SocketUser(signed.user, signed.token_hash, tokens.Scope.PLAY in signed.scopes)
+    else:
+        user = await asyncio.to_thread(_user, services(socket).sessions, token)
+        if user is None or token is None:
+            await socket.close(code=UNAUTHORIZED, reason="sign in first")
+            return None
+        found = SocketUser(user, users.token_hash(token), may_play=True)
+    if found.user.language:  # the replies to moves in the account's language, as the API's
+        use(found.user.language)
+    return found
 
 
 MoveHandler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -209,7 +230,7 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     signed_in = await _signed_in(socket)
     if signed_in is None:
         return
-    user, session = signed_in
+    user, session = signed_in.user, signed_in.session
     games: LiveGames = services(socket).games
     hub: Hub = services(socket).hub
     try:
@@ -227,7 +248,7 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
         if refusal is None:
             watcher.version = -1 if version is None else version
             if watcher.version < live.version:
-                watcher.send_version(live.version, encode(_game_message(live, user.id)))
+                watcher.send_version(live.version, encode(game_message(live, user.id)))
             hub.watch_game(game_id, watcher)
     finally:
         live.lock.release()
@@ -237,6 +258,8 @@ async def game_socket(socket: WebSocket, game_id: GameId, version: int | None = 
     limiter = services(socket).limiter
 
     def on_move(message: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+        if not signed_in.may_play:
+            return socket_moves.refused(message, tokens.read_only())
         return socket_moves.handle(games, limiter, game_id, user.id, message)
 
     reported = -1
@@ -262,7 +285,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     signed_in = await _signed_in(socket)
     if signed_in is None:
         return
-    user, session = signed_in
+    user, session = signed_in.user, signed_in.session
     hub: Hub = services(socket).hub
     watcher = Watcher(socket, user.id, session)
     refusal = hub.refusal(watcher)

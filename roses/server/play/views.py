@@ -18,7 +18,7 @@ from .live_games import GameHeader, LiveGame, SeatInfo
 ENVELOPE_KEYS = frozenset(
     {"id", "game", "title", "players", "options", "status", "version", "seats", "you",
      "created_by_you", "to_act", "can_act", "your_turn", "turn", "turn_since", "result",
-     "draft", "rated", "clock"}
+     "draft", "rated", "bot_accounts", "clock"}
 )  # fmt: skip
 
 
@@ -30,6 +30,7 @@ def _seat_json(seat: SeatInfo, viewer_id: int | None, bot_words: dict[str, str])
         "bot": seat.bot,
         "bot_label": bot_words.get(seat.bot, seat.bot) if seat.bot else None,  # "Search"
         "strength": seat.strength,
+        "bot_account": seat.bot_account,  # a program's account (listed as a bot)
         "invited": seat.invited if seat.player is None else None,
         "is_you": viewer_id is not None and seat.user_id == viewer_id,
     }
@@ -68,6 +69,7 @@ def summary(live: GameHeader, viewer_id: int | None) -> dict[str, JSON]:
         "result": live.result,
         "draft": live.drafts.get(you) if you is not None else None,
         "rated": live.rated,
+        "bot_accounts": live.bot_accounts,  # a rated game its creator opened to bot accounts
         "clock": _clock(live),
     }
 

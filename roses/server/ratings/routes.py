@@ -42,8 +42,9 @@ PlayerName = Annotated[
 
 
 class RatedPlayer(BaseModel):
-    player: str | None = Field(description="the person, or None for a bot")
-    bot: str | None = Field(description="the bot's name (a bot is rated per strength)")
+    player: str | None = Field(description="the account, or None for one of the server's bots")
+    bot_account: bool = Field(description="the account is a program's (a bot account)")
+    bot: str | None = Field(description="the server's bot's name (rated per strength)")
     strength: str | None
     rating: float = Field(description="the number shown: 1500 at first (see `system`)")
     deviation: float = Field(description="how unsure the rating is: 350 at first")
@@ -61,6 +62,9 @@ class Leaderboard(BaseModel):
     game: str
     title: str
     variant: str
+    ladder: updates.Ladder = Field(
+        description="people, bots (the server's and bot accounts), or all"
+    )
     system: System = SYSTEM
     players: list[RatedPlayer] = Field(description="the best rating first (at most 100)")
 
@@ -105,6 +109,7 @@ class GameRecord(BaseModel):
 class Profile(BaseModel):
     name: str
     guest: bool = Field(description="guests are never rated")
+    bot: bool = Field(description="a bot account: a program playing through the API")
     ratings: list[GameRating]
     record: list[GameRecord] = Field(description="finished games, per game and variant")
     recent: list[dict[str, Any]] = Field(description="the latest games' envelopes (no state)")
@@ -143,16 +148,22 @@ async def leaderboard(
     user: CurrentUser,
     request: Request,
     limit: int = Query(100, ge=1, le=100, description="how many players"),
+    ladder: updates.Ladder = Query(
+        updates.Ladder.ALL,
+        description="people: people only; bots: the server's bots (per strength) and bot "
+        "accounts; all: everyone",
+    ),
 ) -> Leaderboard:
     """The leaderboard of one game and variant: people and bots (per strength) by rating."""
     title = _check_variant(game, variant)
-    rows = await _read(request, lambda db: updates.leaderboard(db, game, variant, limit))
+    rows = await _read(request, lambda db: updates.leaderboard(db, game, variant, limit, ladder))
     players = []
-    for row, name in rows:
-        bot, strength = (None, None) if name is not None else updates.bot_of(row.rated)
+    for row, account in rows:
+        bot, strength = (None, None) if account is not None else updates.bot_of(row.rated)
         players.append(
             RatedPlayer(
-                player=name,
+                player=None if account is None else account.name,
+                bot_account=account is not None and account.is_bot,
                 bot=bot,
                 strength=strength,
                 rating=row.rating,
@@ -161,7 +172,9 @@ async def leaderboard(
             )
         )
     system = system_of(game, updates.players_of(variant))
-    return Leaderboard(game=game, title=title, variant=variant, system=system, players=players)
+    return Leaderboard(
+        game=game, title=title, variant=variant, ladder=ladder, system=system, players=players
+    )
 
 
 @router.get("/players/{name}", response_model=Profile)
@@ -200,6 +213,7 @@ async def profile(name: PlayerName, user: CurrentUser, request: Request) -> Prof
         return Profile(
             name=player.name,
             guest=player.is_guest,
+            bot=player.is_bot,
             ratings=rated,
             record=_record(db, player),
             recent=recent,

@@ -3,14 +3,16 @@ rated when it ends by its variant's system (``systems.py``: Glicko-2 for a duel,
 for a free-for-all or teams), and the new ratings are kept with a point of history each.
 
 A bot is rated per name and strength, so that the strengths form a ladder (a bot without
-strengths by its name alone: ``bot:random:``).
+strengths by its name alone: ``bot:random:``). A bot account (a program playing through the
+API) is rated as its account, and listed on the bots' ladder, not the people's.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Protocol
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from roses.games import game_module
@@ -96,18 +98,31 @@ def bot_of(key: str) -> tuple[str, str | None]:
     return name, strength or None
 
 
+class Ladder(StrEnum):
+    """Whose ratings a leaderboard lists: people's, or bots' (the server's own bots and bot
+    accounts: ``accounts/bot_accounts.py``), or everyone's."""
+
+    PEOPLE = "people"
+    BOTS = "bots"
+    ALL = "all"
+
+
 def leaderboard(
-    db: Session, game: str, variant: str, limit: int
-) -> list[tuple[PlayerRating, str | None]]:
-    """The best ratings first, each with its person's name (None for a bot)."""
+    db: Session, game: str, variant: str, limit: int, ladder: Ladder = Ladder.ALL
+) -> list[tuple[PlayerRating, User | None]]:
+    """The best ratings first, each with its account (None for one of the server's bots)."""
     query = (
-        select(PlayerRating, User.name)
+        select(PlayerRating, User)
         .outerjoin(User, User.id == PlayerRating.user_id)
         .where(PlayerRating.game == game, PlayerRating.variant == variant)
         .order_by(PlayerRating.rating.desc(), PlayerRating.rated)
         .limit(limit)
     )
-    return [(row, name) for row, name in db.execute(query)]
+    if ladder is Ladder.PEOPLE:
+        query = query.where(PlayerRating.user_id.is_not(None), User.is_bot.is_(False))
+    elif ladder is Ladder.BOTS:
+        query = query.where(or_(PlayerRating.user_id.is_(None), User.is_bot.is_(True)))
+    return [(row, account) for row, account in db.execute(query)]
 
 
 def ratings_of(db: Session, user: User) -> list[PlayerRating]:

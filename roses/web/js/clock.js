@@ -9,6 +9,7 @@ import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { dayAndTime } from "./dates.js";
+import { accountName } from "./bot_mark.js";
 
 const LOW_FRACTION = 0.2; // low time: 80% of the time for this decision used
 const TICK_MS = 200;
@@ -111,7 +112,7 @@ export function vacationLines(game) {
 }
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : t(seat.label));
+  return (seat.player && accountName(seat.player, seat.bot_account)) || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : t(seat.label));
 }
 
 function ruleText(rule) {

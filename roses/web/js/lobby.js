@@ -3,6 +3,7 @@
 import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
 import { strengthName } from "./strength.js";
+import { accountName } from "./bot_mark.js";
 import { t, tn } from "./i18n.js";
 import { onLobby } from "./notify.js";
 import { drawHeader } from "./header.js";
@@ -170,6 +171,7 @@ function newGameForm(catalog, friends = [], invited = null) {
   const counts = el("div", { class: "choices" });
   const options = el("div", { class: "options" });
   const rated = el("input", { type: "checkbox", name: "rated" });
+  const botAccounts = el("input", { type: "checkbox", name: "bot_accounts" });
   const limit = timeLimitField(catalog);
   let game = catalog.games[0];
   let players = game.player_counts[0];
@@ -206,6 +208,7 @@ function newGameForm(catalog, friends = [], invited = null) {
       game: game.name, players, seats: rows.map((row) => row.choice()),
       options: Object.fromEntries(checks.map((box) => [box.option, box.checked])),
       rated: rated.checked,
+      bot_accounts: botAccounts.checked,
       time_limit: limit.choice(),
     };
     try {
@@ -222,6 +225,7 @@ function newGameForm(catalog, friends = [], invited = null) {
     options,
     limit.element,
     el("label", { class: "check" }, rated, t("Rated (registered players and bots; guests play casual games)")),
+    el("label", { class: "check" }, botAccounts, t("Bot accounts may take seats beside people (programs playing through the API)")),
     error,
     el("button", { type: "submit", class: "primary" }, t("Create game")),
     learnLinks(catalog),
@@ -232,7 +236,7 @@ function newGameForm(catalog, friends = [], invited = null) {
 function players(game) {
   return game.seats.flatMap((seat, i) => [i ? el("span", { class: "vs" }, " · ") : null,
     el("span", { class: `who${seat.is_you ? " you" : ""}` }, t("{seat}: {player}", { seat: t(seat.label),
-      player: seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open")) }))]);
+      player: (seat.player && accountName(seat.player, seat.bot_account)) || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open")) }))]);
 }
 
 function since(iso) {

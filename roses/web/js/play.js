@@ -8,6 +8,7 @@ import { createChat } from "./chat.js";
 import { createRematch } from "./rematch.js";
 import { createClock, termsText } from "./clock.js";
 import { t } from "./i18n.js";
+import { accountName } from "./bot_mark.js";
 
 const gameId = Number(location.pathname.split("/")[2]);
 const main = document.getElementById("main");
@@ -81,7 +82,7 @@ async function lobbyAction(action) {
 }
 
 function seatName(seat) {
-  return seat.player || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open seat"));
+  return (seat.player && accountName(seat.player, seat.bot_account)) || (seat.bot ? t("{bot} bot", { bot: t(seat.bot_label || seat.bot) }) : seat.invited ? t("{name} (invited)", { name: seat.invited }) : t("open seat"));
 }
 
 // A game nobody has started playing: who sits where, join or cancel.

@@ -4,6 +4,7 @@ import { api, ApiError } from "./api.js";
 import { el, svg } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { systemName } from "./rating-system.js";
+import { accountName } from "./bot_mark.js";
 import { pageLocale, shortDate } from "./dates.js";
 
 const main = document.getElementById("main");
@@ -184,7 +185,7 @@ async function start() {
   document.title = t("roses · {name}", { name: profile.name });
   const relations = await relationButtons(profile).catch(() => null);
   main.replaceChildren(el("section", { class: "panel profile" },
-    el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : profile.name),
+    el("h1", {}, profile.guest ? t("{name} (guest)", { name: profile.name }) : accountName(profile.name, profile.bot)),
     relations || "",
     ratings(profile, titles),
     el("h2", {}, t("Games played and won")), record(profile, titles),

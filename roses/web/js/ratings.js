@@ -5,6 +5,7 @@ import { el } from "./kit.js";
 import { systemNote } from "./rating-system.js";
 import { strengthName } from "./strength.js";
 import { t } from "./i18n.js";
+import { accountName } from "./bot_mark.js";
 
 const main = document.getElementById("main");
 
@@ -12,7 +13,7 @@ const main = document.getElementById("main");
 export function who(row, botLabels = {}) {
   const bot = t(botLabels[row.bot] || row.bot || "");
   return row.player
-    ? el("a", { href: `/players/${encodeURIComponent(row.player)}` }, row.player)
+    ? el("a", { href: `/players/${encodeURIComponent(row.player)}` }, accountName(row.player, row.bot_account))
     : row.strength ? t("{bot} bot ({strength})", { bot, strength: strengthName(row.strength) }) : t("{bot} bot", { bot });
 }
 
@@ -22,8 +23,8 @@ function variants(catalog) {
   })));
 }
 
-async function show(choice, list) {
-  const board = await api(`/api/ratings/${choice.game}/${choice.variant}`);
+async function show(choice, list, ladder) {
+  const board = await api(`/api/ratings/${choice.game}/${choice.variant}?ladder=${ladder}`);
   const note = el("p", { class: "muted rating-system" }, systemNote(board.system));
   list.replaceChildren(note, board.players.length === 0
     ? el("p", { class: "muted" }, t("Nobody has played a rated game of this yet."))
@@ -40,10 +41,15 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const first = choices.find((c) => c.game === params.get("game") && c.variant === params.get("variant")) || choices[0];
   const list = el("div", { class: "board" });
-  const picker = el("select", { "aria-label": t("Game"), onchange: () => show(choices[picker.selectedIndex], list) },
+  // People and bots apart (bot accounts beside the server's bots), or everyone together.
+  const ladders = [["all", t("Everyone")], ["people", t("People")], ["bots", t("Bots")]];
+  const ladder = el("select", { "aria-label": t("Ladder"), onchange: () => redraw() },
+    ladders.map(([value, label]) => el("option", { value, selected: value === params.get("ladder") }, label)));
+  const picker = el("select", { "aria-label": t("Game"), onchange: () => redraw() },
     choices.map((c) => el("option", { selected: c === first }, c.label)));
-  main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, t("Ratings")), picker, list));
-  await show(first, list);
+  const redraw = () => show(choices[picker.selectedIndex], list, ladder.value);
+  main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, t("Ratings")), picker, ladder, list));
+  await redraw();
 }
 
 start().catch((problem) => main.replaceChildren(el("p", { class: "error" }, problem.message)));

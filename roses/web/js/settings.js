@@ -1,7 +1,8 @@
 // The account's settings page: a guest keeps its games by choosing a name and password;
 // how I am told that a game waits for me (browser notifications, a sound, e-mails, to an
-// address confirmed from the link sent there); push messages and a webhook (reach.js); my vacation (vacation.js); a registered
-// account's password, sessions, data and deletion (account_settings.js).
+// address confirmed from the link sent there); push messages and a webhook (reach.js); my
+// vacation (vacation.js); a registered account's password, sessions, data and deletion
+// (account_settings.js), its programs' API tokens and the bot mark (programs.js).
 
 import { api, ApiError } from "./api.js";
 import { el, toSignIn } from "./kit.js";
@@ -10,6 +11,7 @@ import { chime, useSettings } from "./notify.js";
 import { vacationSection } from "./vacation.js";
 import { reachSection } from "./reach.js";
 import { dataSection, deleteSection, passwordSection, sessionsSection } from "./account_settings.js";
+import { programsSection } from "./programs.js";
 
 const main = document.getElementById("main");
 
@@ -186,7 +188,7 @@ async function start() {
     emailSection(settings, save),
     await reachSection(),
     await vacationSection(me),
-    ...(me.guest ? [] : [passwordSection(me), sessionsSection(), dataSection(), deleteSection(me)])));
+    ...(me.guest ? [] : [passwordSection(me), sessionsSection(), programsSection(me), dataSection(), deleteSection(me)])));
   if (location.hash === "#register") document.getElementById("register")?.scrollIntoView();
 }
 
