@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .play.live_games import LiveGames
     from .play.relay import RedisRelay
     from .settings import Settings
+    from .tournaments.scheduler import Tournaments
     from .workers.analysis_runner import AnalysisRunner
     from .workers.bot_runner import BotRunner
     from .workers.timeouts import Timeouts
@@ -41,6 +42,7 @@ class Services:
     timeouts: Timeouts
     analyses: AnalysisRunner
     relay: RedisRelay | None  # the other server processes, when there are any
+    tournaments: Tournaments
 
 
 def services_of(app: ASGIApp) -> Services:

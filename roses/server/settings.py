@@ -155,6 +155,9 @@ class Settings(BaseModel):
     digest_hour: int = Field(default=7, ge=0, le=23)
     digest_check_seconds: float = 600
     warning_check_seconds: float = 60
+    # The tournaments' job (tournaments/scheduler.py) looks for rounds to start every
+    # tournament_check_seconds (and at once when a tournament game ends in this process).
+    tournament_check_seconds: float = 5
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -169,7 +172,8 @@ class Settings(BaseModel):
             if raw := os.environ.get(f"ROSES_{field.upper()}"):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
         mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
-        for name in (*mail, "warning_check_seconds", "full_collection_seconds"):
+        checks = ("warning_check_seconds", "full_collection_seconds", "tournament_check_seconds")
+        for name in (*mail, *checks):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test
