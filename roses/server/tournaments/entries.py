@@ -90,12 +90,15 @@ def check_may_enter(db: Session, tournament: Tournament, user: User, now: dateti
     if parted(db, user.id, tournament.created_by):
         raise Forbidden(_("you cannot enter this organiser's tournaments"))
     conditions = Conditions.from_json(tournament.conditions)
-    if conditions.invited is not None and user.id not in conditions.invited:
-        if user.id != tournament.created_by:
-            raise Forbidden(_("this tournament is by invitation only"))
-    if conditions.friends_only and user.id != tournament.created_by:
-        if not are_friends(db, user.id, tournament.created_by):
-            raise Forbidden(_("only the organiser's friends may enter this tournament"))
+    organiser = user.id == tournament.created_by
+    if conditions.invited is not None and user.id not in conditions.invited and not organiser:
+        raise Forbidden(_("this tournament is by invitation only"))
+    if (
+        conditions.friends_only
+        and not organiser
+        and not are_friends(db, user.id, tournament.created_by)
+    ):
+        raise Forbidden(_("only the organiser's friends may enter this tournament"))
     rating = round(rating_of(db, tournament, f"user:{user.id}"))
     if conditions.min_rating is not None and rating < conditions.min_rating:
         raise Forbidden(
@@ -117,10 +120,8 @@ def check_may_enter(db: Session, tournament: Tournament, user: User, now: dateti
     if played < conditions.min_games:
         raise Forbidden(
             ngettext(
-                "this tournament asks for {n} finished game of its game first; you have "
-                "{played}",
-                "this tournament asks for {n} finished games of its game first; you have "
-                "{played}",
+                "this tournament asks for {n} finished game of its game first; you have {played}",
+                "this tournament asks for {n} finished games of its game first; you have {played}",
                 conditions.min_games,
                 played=played,
             )

@@ -23,9 +23,10 @@ def start_round(db: Session, tournament: Tournament, round_started: RoundStarted
     the caller's transaction; the new games' ids."""
     journal.append(db, tournament, round_started, round=round_started.round)
     module = game_module(tournament.game)
-    entries = {entry.id: entry for entry in db.scalars(
-        select(Entry).where(Entry.tournament_id == tournament.id)
-    )}
+    entries = {
+        entry.id: entry
+        for entry in db.scalars(select(Entry).where(Entry.tournament_id == tournament.id))
+    }
     started = []
     for index, table in enumerate(round_started.tables):
         game = creating.new_game(
@@ -77,7 +78,7 @@ def unrecorded_results(db: Session, tournament: Tournament) -> list[tuple[Tourna
         )
         .order_by(TournamentGame.round, TournamentGame.table)
     )
-    return [(link, game) for link, game in db.execute(query).tuples()]
+    return [(link, game) for link, game in db.execute(query)]
 
 
 def record_result(
@@ -86,7 +87,5 @@ def record_result(
     """Append the game's ranks (once: its id is a unique key) and note a timeout."""
     assert game.result is not None
     ranks = tuple(int(rank) for rank in game.result["ranks"])
-    journal.append(
-        db, tournament, GameFinished(link.round, link.table, ranks), game_id=game.id
-    )
+    journal.append(db, tournament, GameFinished(link.round, link.table, ranks), game_id=game.id)
     bans.record(db, game, now)

@@ -42,7 +42,9 @@ class BotEntrant(BaseModel):
 
     bot: str = Field(max_length=32, description="a bot of the game (GET /api/catalog)")
     strength: str | None = Field(
-        default=None, max_length=16, description="one of its strengths (its middle one if not given)"
+        default=None,
+        max_length=16,
+        description="one of its strengths (its middle one if not given)",
     )
 
 

@@ -198,12 +198,8 @@ class Tournaments:
                 await self.step_all(app)
             except Exception:  # a database hiccup must not end the job for good
                 log.exception("stepping the tournaments failed; trying again later")
-            try:
-                await asyncio.wait_for(
-                    self._wake.wait(), app.settings.tournament_check_seconds
-                )
-            except TimeoutError:
-                pass
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), app.settings.tournament_check_seconds)
 
     @asynccontextmanager
     async def running(self, app: Services) -> AsyncIterator[None]:

@@ -40,7 +40,7 @@ def summary(tournament: Tournament, entrants: int, round_: int) -> dict[str, Any
         "ends_at": _ends_at(tournament),
         "status": tournament.status,
         "version": tournament.version,
-        "entrants": entrants,
+        "entered": entrants,
         "round": round_,
         "rounds": tournament.config.get("rounds"),
     }
@@ -48,19 +48,16 @@ def summary(tournament: Tournament, entrants: int, round_: int) -> dict[str, Any
 
 def listing(db: Session) -> dict[str, list[dict[str, Any]]]:
     """The open and running tournaments (soonest first), and the latest finished ones."""
-    counts = dict(
-        db.execute(
-            select(Entry.tournament_id, func.count())
-            .where(Entry.withdrawn.is_(False))
-            .group_by(Entry.tournament_id)
-        ).tuples()
+    counted = (
+        select(Entry.tournament_id, func.count())
+        .where(Entry.withdrawn.is_(False))
+        .group_by(Entry.tournament_id)
     )
-    rounds = dict(
-        db.execute(
-            select(TournamentEvent.tournament_id, func.max(TournamentEvent.round))
-            .group_by(TournamentEvent.tournament_id)
-        ).tuples()
+    counts = {tournament_id: count for tournament_id, count in db.execute(counted)}
+    last_rounds = select(TournamentEvent.tournament_id, func.max(TournamentEvent.round)).group_by(
+        TournamentEvent.tournament_id
     )
+    rounds = {tournament_id: last for tournament_id, last in db.execute(last_rounds)}
 
     def lines(statuses: tuple[TournamentStatus, ...], newest: bool) -> list[dict[str, Any]]:
         query = select(Tournament).where(Tournament.status.in_(statuses))

@@ -67,9 +67,7 @@ def upgrade() -> None:
         "tournament_entries",
         sa.Column("id", sa.Integer, primary_key=True),
         _tournament_id(),
-        sa.Column(
-            "user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), index=True
-        ),
+        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), index=True),
         sa.Column("bot_name", sa.String(32)),
         sa.Column("bot_strength", sa.String(16)),
         sa.Column("name", sa.String(64), nullable=False),
