@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -17,7 +18,7 @@ from roses.server.accounts.users import find_user
 from roses.server.db.models import Game, GameStatus
 from roses.server.errors import Conflict
 from roses.server.services import services_of
-from roses.server.tournaments import scheduler
+from roses.server.tournaments import games, scheduler
 from roses.server.tournaments.bans import SHORT_BAR
 from roses.server.tournaments.store import (
     Tournament,
@@ -32,10 +33,33 @@ pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
-def fast_client(database_url: str) -> Iterator[TestClient]:
+def fast_client(sqlite_url: str) -> Iterator[TestClient]:
     """The app with its tournament job looking every tenth of a second."""
-    settings = Settings(database_url=database_url, tournament_check_seconds=0.1)
+    settings = Settings(database_url=sqlite_url, tournament_check_seconds=0.1)
     with TestClient(create_app(settings)) as client:
+        yield client
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    """The app with its tournament job asleep (the tests that need it step tournaments
+    themselves), on SQLite alone: the tests of one process need no second database."""
+    with _still(sqlite_url) as client:
+        yield client
+
+
+@pytest.fixture
+def still_client_any(database_url: str) -> Iterator[TestClient]:
+    """The same on SQLite and on PostgreSQL (its row locks)."""
+    with _still(database_url) as client:
+        yield client
+
+
+@contextmanager
+def _still(url: str) -> Iterator[TestClient]:
+    with TestClient(
+        create_app(Settings(database_url=url, tournament_check_seconds=3600))
+    ) as client:
         yield client
 
 
@@ -216,13 +240,13 @@ def organiser_id(client: TestClient, name: str) -> int:
         return user.id
 
 
-def test_a_step_taken_twice_at_once_starts_the_round_once(client: TestClient) -> None:
+def test_a_step_taken_twice_at_once_starts_the_round_once(still_client_any: TestClient) -> None:
     """Two steps read the tournament at the same version: the second to write finds it
     claimed and changes nothing."""
-    organiser = sign_up(client, "org")
+    organiser = sign_up(still_client_any, "org")
     made = swiss(organiser, bots=[{"bot": "random"}, {"bot": "greedy"}])
-    start_now(client, made["id"])
-    app = services_of(client.app)  # type: ignore[attr-defined]
+    start_now(still_client_any, made["id"])
+    app = services_of(still_client_any.app)  # type: ignore[attr-defined]
     now = datetime.now(UTC)
     first, second = app.sessions(), app.sessions()
     try:
@@ -239,3 +263,38 @@ def test_a_step_taken_twice_at_once_starts_the_round_once(client: TestClient) ->
     with app.sessions() as db:
         assert db.query(TournamentGame).count() == 1
         assert db.query(TournamentEvent).filter(TournamentEvent.round == 1).count() == 1
+
+
+def test_a_crash_in_the_middle_of_a_rounds_start_leaves_nothing_half_done(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round's event and its games are one transaction: a process dying after the
+    first game was written (here: an error there) leaves no event and no game, and the
+    next step starts the whole round once."""
+    organiser = sign_up(client, "org")
+    made = swiss(organiser, bots=[{"bot": "random"}, {"bot": "greedy"}, {"bot": "random"}])
+    assert organiser.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    start_now(client, made["id"])
+    app = services_of(client.app)  # type: ignore[attr-defined]
+    created = []
+    real_new_game = games.creating.new_game
+
+    def dying_new_game(*args: Any) -> Game:
+        if created:
+            raise RuntimeError("killed")
+        created.append(real_new_game(*args))
+        return created[-1]
+
+    monkeypatch.setattr(games.creating, "new_game", dying_new_game)
+    with pytest.raises(RuntimeError), app.sessions.begin() as db:
+        scheduler.step(db, made["id"], datetime.now(UTC))
+    with app.sessions() as db:
+        assert db.query(TournamentEvent).filter(TournamentEvent.round.is_not(None)).count() == 0
+        assert db.query(TournamentGame).count() == 0
+        assert db.query(Game).count() == 0
+        assert db.get(Tournament, made["id"]).status == "open"  # type: ignore[union-attr]
+    monkeypatch.setattr(games.creating, "new_game", real_new_game)
+    with app.sessions.begin() as db:
+        assert len(scheduler.step(db, made["id"], datetime.now(UTC)).started) == 2
+    view = organiser.get(f"/api/tournaments/{made['id']}").json()
+    assert view["round"] == 1 and len(view["pairings"][0]["tables"]) == 2
