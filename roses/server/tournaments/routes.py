@@ -114,7 +114,7 @@ def _check_table(module: GameModule[Any, Any], body: NewTournament) -> int | Non
         raise Unprocessable(
             "players",
             _(
-                "{game} is played by {counts} players",
+                "a table of {game} seats {counts}",
                 game=module.title,
                 counts=", ".join(str(n) for n in module.player_counts),
             ),
