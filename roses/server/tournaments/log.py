@@ -180,8 +180,8 @@ class Withdrew:
 @dataclass(frozen=True)
 class RoundStarted:
     """Round ``round`` (from 1) seats these tables; ``byes`` sit out it (Swiss: the
-    pairing-allocated bye, scoring ``bye_points``; pools: a player a full design leaves
-    out this round, scoring nothing)."""
+    pairing-allocated bye; pools: a player left out when the count does not fill the
+    tables; see `TournamentState.bye_points`)."""
 
     kind: ClassVar[str] = "round_started"
     round: int
@@ -410,9 +410,13 @@ class TournamentState:
         return points
 
     def bye_points(self, round_number: int) -> float:
-        """A Swiss or an arena bye scores ``bye_score``; a pools bye (a seat the design
-        leaves empty) scores nothing, as the others at that count play no more."""
-        return 0.0 if self.config.format == "pools" else self.config.bye_score
+        """A Swiss bye scores ``bye_score`` (a win unless set); a pools bye (a player the
+        round leaves out) scores ``bye_points`` if set, else an average result, the mean
+        of ``points_by_rank``, so that sitting out neither helps nor hurts."""
+        config = self.config
+        if config.format == "pools" and config.bye_points is None:
+            return sum(config.points_by_rank) / len(config.points_by_rank)
+        return config.bye_score
 
 
 def replay(config: TournamentConfig, events: Iterable[Event]) -> TournamentState:

@@ -12,7 +12,7 @@ share the rank and are listed by name, then by player id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,8 +81,8 @@ def outcome_of(game: Game, player: int) -> str:
 
 def rows(
     state: TournamentState,
-    points: dict[int, float],
-    tie_breaks: dict[int, tuple[tuple[str, float], ...]],
+    points: Mapping[int, float],
+    tie_breaks: Mapping[int, tuple[tuple[str, float], ...]],
 ) -> list[Standing]:
     """An unranked row per entrant (rank 0) with its counts; `rank` then numbers them."""
     result = []
