@@ -4,18 +4,24 @@ numbers allow and each plays each seat as evenly as possible; points per rank; a
 optional final among the best.
 
 Rally the Troops runs such pools from fixed block designs, every game of a pool played at
-once. Here a round seats every player at one table, so the design is drawn round by
-round from what the log says so far, which also takes in late entrants and withdrawals:
+once. Here a round seats each player at one table at most, and players may join late or
+withdraw, so the design is drawn for the rounds still to come from what the log says:
 - the table sizes: as few tables as hold everyone, as even as they can be and none
   smaller than ``min_players_per_table`` (default: full tables); when the count cannot
   fill them, the fewest players sit out (a bye, an average result, see
-  `TournamentState.bye_points`), those who sat out least first, ties by lot;
-- the tables: the partition of the players that costs least, a pair costing more the
-  more often it has met (a steep, convex price: a third meeting before anyone's first is
-  never a bargain), plus each player's seat at the table costing more the more often
-  they have had it; found by swapping players between tables from several starts drawn
-  from the seed, keeping the cheapest (the tests check the balance it reaches);
-- the seats: at each table the order that costs least for those seat counts.
+  `TournamentState.bye_points`), those who sat out least first, then those who played
+  most, ties by lot;
+- the tables of every remaining round at once (`design`): a schedule that costs least,
+  a pair costing the cube of its meetings (so a third meeting before anyone's first is
+  never worth it) and each player's count in each seat its square; found by simulated
+  annealing from starts drawn from the seed (swapping two players of a round between
+  tables, or two seats at a table), the cheapest kept. It reaches the block designs
+  where they exist (9 at tables of 3 in 4 rounds, 16 at tables of 4 in 5 rounds: every
+  pair once; 8 at tables of 4 in 7 rounds: every pair 3 times) and elsewhere keeps every
+  pair's meetings within 2 of each other and each player's seats within 1 (the tests);
+- each round asks for the design again (memoised: the same log, the same design) and
+  takes its own round from it; when the players changed since, or the log went another
+  way, the rounds left are designed afresh from the games played.
 Default rounds: the fewest in which everyone could meet everyone, ``ceil((n - 1) /
 (k - 1))`` for n players at tables of k. ``final``: one more round, the best
 ``final_size`` (default a full table) of the pools at one table, seated in the order of
@@ -27,11 +33,12 @@ Standings: points, then (after a final) the final's points, first places (``wins
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from roses.server.tournaments.log import (
     PairingError,
@@ -43,9 +50,9 @@ from roses.server.tournaments.log import (
 from roses.server.tournaments.standings import Standing, rank, rows
 from roses.server.tournaments.swiss import lot
 
-STARTS = 6  # seeded starting partitions the swaps improve; the cheapest is kept
-SEAT_WEIGHT = 2.0  # a seat had once more weighs as a meeting had twice more
-UNEVEN_SEAT = 50.0  # on top, a seat that would put a player's seats 2 apart
+STEPS = 2500  # annealing steps per planned round and start
+STARTS = 2  # seeded starts; the cheapest schedule is kept
+SEAT_WEIGHT = 3.0  # on a seat's count squared, against a pair's meetings cubed
 
 
 def pool_rounds(state: TournamentState) -> int:
@@ -70,82 +77,132 @@ def table_sizes(count: int, largest: int, smallest: int) -> tuple[list[int], int
     return [largest] * tables, count - tables * largest
 
 
-class History:
-    """Who met whom and who sat where, in the games so far."""
-
-    def __init__(self, state: TournamentState) -> None:
-        self.meetings: dict[tuple[int, int], int] = defaultdict(int)
-        self.seats: dict[tuple[int, int], int] = defaultdict(int)
-        for game in state.games.values():
-            for seat, player in enumerate(game.seats):
-                self.seats[(player, seat)] += 1
-            for a, b in itertools.combinations(sorted(game.seats), 2):
-                self.meetings[(a, b)] += 1
-
-    def meeting_cost(self, players: Sequence[int]) -> float:
-        total = 0.0
-        for a, b in itertools.combinations(sorted(players), 2):
-            met = self.meetings[(a, b)]
-            total += (met + 1) ** 3 - met**3
-        return total
-
-    def seat_cost(self, order: Sequence[int]) -> float:
-        total = 0.0
-        for seat, player in enumerate(order):
-            had = self.seats[(player, seat)]
-            total += (had + 1) ** 2 - had**2
-            if had > min(self.seats[(player, other)] for other in range(len(order))):
-                total += UNEVEN_SEAT  # a seat had more often than another: avoid it
-        return SEAT_WEIGHT * total
-
-    def seating(self, players: Sequence[int]) -> tuple[tuple[int, ...], float]:
-        """The cheapest seat order for these players (the first found among equals)."""
-        best: tuple[int, ...] = tuple(players)
-        best_cost = math.inf
-        for order in itertools.permutations(players):
-            cost = self.seat_cost(order)
-            if cost < best_cost:
-                best, best_cost = order, cost
-        return best, best_cost
+def _cost_of_meeting(times: int) -> int:
+    return times**3
 
 
-def draw_tables(
-    history: History, players: Sequence[int], sizes: Sequence[int], rng: random.Random
-) -> list[tuple[int, ...]]:
-    """The cheapest tables found from ``STARTS`` seeded starts, each seated."""
-    cache: dict[tuple[int, ...], tuple[tuple[int, ...], float]] = {}
+def anneal(
+    met: list[list[int]],
+    sat: list[list[int]],
+    schedule: list[list[list[int]]],
+    rng: random.Random,
+    steps: int,
+) -> float:
+    """Improves ``schedule`` (rounds of tables of player indices in seat order) in place
+    by simulated annealing: moves swap two players of one round between tables (each
+    takes the other's seat) or two seats at one table, a worse schedule accepted now and
+    then while the temperature falls; returns the cost reached. ``met`` and ``sat`` (the
+    meetings and seats so far) are updated with the schedule's own."""
+    for tables in schedule:
+        for table in tables:
+            for seat, player in enumerate(table):
+                sat[player][seat] += 1
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
 
-    def cost_of(table: Sequence[int]) -> tuple[tuple[int, ...], float]:
-        key = tuple(sorted(table))
-        if key not in cache:
-            order, seats = history.seating(key)
-            cache[key] = (order, history.meeting_cost(key) + seats)
-        return cache[key]
+    def seat_delta(player: int, old: int, new: int) -> float:
+        had_old, had_new = sat[player][old], sat[player][new]
+        return SEAT_WEIGHT * ((had_old - 1) ** 2 - had_old**2 + (had_new + 1) ** 2 - had_new**2)
 
-    best: list[list[int]] = []
+    def move_seat(player: int, old: int, new: int) -> None:
+        sat[player][old] -= 1
+        sat[player][new] += 1
+
+    def meet(player: int, others: Iterable[int], step: int) -> None:
+        for other in others:
+            met[player][other] += step
+            met[other][player] += step
+
+    busy = [r for r, tables in enumerate(schedule) if tables]
+    cost = 0.0
+    hot, cold = 2.0, 0.02
+    for step in range(steps if busy else 0):
+        temperature = hot * (cold / hot) ** (step / steps)
+        tables = schedule[rng.choice(busy)]
+        if len(tables) >= 2 and rng.random() < 0.8:
+            i, j = rng.sample(range(len(tables)), 2)
+            first, second = tables[i], tables[j]
+            x, y = rng.randrange(len(first)), rng.randrange(len(second))
+            p, q = first[x], second[y]
+            delta = seat_delta(p, x, y) + seat_delta(q, y, x)
+            for other in first:
+                if other != p:
+                    delta += _meeting_change(met[p][other], -1) + _meeting_change(met[q][other], 1)
+            for other in second:
+                if other != q:
+                    delta += _meeting_change(met[q][other], -1) + _meeting_change(met[p][other], 1)
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                meet(p, (o for o in first if o != p), -1)
+                meet(q, (o for o in second if o != q), -1)
+                first[x], second[y] = q, p
+                meet(q, (o for o in first if o != q), 1)
+                meet(p, (o for o in second if o != p), 1)
+                move_seat(p, x, y)
+                move_seat(q, y, x)
+                cost += delta
+        else:
+            table = tables[rng.randrange(len(tables))]
+            x, y = rng.sample(range(len(table)), 2)
+            p, q = table[x], table[y]
+            delta = seat_delta(p, x, y) + seat_delta(q, y, x)
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                table[x], table[y] = q, p
+                move_seat(p, x, y)
+                move_seat(q, y, x)
+                cost += delta
+    return cost
+
+
+def _meeting_change(times: int, step: int) -> int:
+    return _cost_of_meeting(times + step) - _cost_of_meeting(times)
+
+
+def _total_cost(met: list[list[int]], sat: list[list[int]]) -> float:
+    meetings = sum(_cost_of_meeting(m) for row in met for m in row) / 2
+    return meetings + SEAT_WEIGHT * sum(s * s for row in sat for s in row)
+
+
+@functools.lru_cache(maxsize=32)
+def design(
+    players: tuple[int, ...],
+    rounds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    met_before: tuple[tuple[int, int, int], ...],
+    sat_before: tuple[tuple[int, int, int], ...],
+    seats: int,
+    seed: str,
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The tables of ``rounds`` (each: its table sizes and who sits out) for ``players``,
+    given who met whom (a, b, times) and who sat where (player, seat, times) before:
+    the cheapest of ``STARTS`` annealed schedules. Same arguments, same design (memoised:
+    every round of a pool asks again for the design it was drawn from)."""
+    index = {player: i for i, player in enumerate(players)}
+    best: list[list[list[int]]] = []
     best_cost = math.inf
+    rng = random.Random(seed)
     for _ in range(STARTS):
-        shuffled = list(players)
-        rng.shuffle(shuffled)
-        tables: list[list[int]] = []
-        for size in sizes:
-            tables.append(shuffled[:size])
-            shuffled = shuffled[size:]
-        improved = True
-        while improved:
-            improved = False
-            for i, j in itertools.combinations(range(len(tables)), 2):
-                for a, b in itertools.product(range(len(tables[i])), range(len(tables[j]))):
-                    before = cost_of(tables[i])[1] + cost_of(tables[j])[1]
-                    first, second = list(tables[i]), list(tables[j])
-                    first[a], second[b] = second[b], first[a]
-                    if cost_of(first)[1] + cost_of(second)[1] < before - 1e-9:
-                        tables[i], tables[j] = first, second
-                        improved = True
-        total = sum(cost_of(table)[1] for table in tables)
-        if total < best_cost:
-            best, best_cost = tables, total
-    return sorted(cost_of(table)[0] for table in best)
+        met = [[0] * len(players) for _ in players]
+        for a, b, times in met_before:
+            met[index[a]][index[b]] = met[index[b]][index[a]] = times
+        sat = [[0] * seats for _ in players]
+        for player, seat, times in sat_before:
+            sat[index[player]][seat] = times
+        schedule: list[list[list[int]]] = []
+        for sizes, byes in rounds:
+            free = [index[p] for p in players if p not in byes]
+            rng.shuffle(free)
+            tables = []
+            for size in sizes:
+                tables.append(free[:size])
+                free = free[size:]
+            schedule.append(tables)
+        anneal(met, sat, schedule, rng, STEPS * len(rounds))
+        cost = _total_cost(met, sat)
+        if cost < best_cost:
+            best, best_cost = schedule, cost
+    return tuple(
+        tuple(sorted(tuple(players[i] for i in table) for table in tables)) for tables in best
+    )
 
 
 def next_round(state: TournamentState) -> RoundStarted:
@@ -153,25 +210,74 @@ def next_round(state: TournamentState) -> RoundStarted:
     if not state.round_over:
         raise PairingError(f"round {state.rounds_started} is still being played")
     number = state.rounds_started + 1
-    config = state.config
     if number > rounds_total(state):
         raise PairingError(f"all {rounds_total(state)} rounds have been played")
     if number > pool_rounds(state):
         return final_round(state, number)
-    players = list(state.active)
+    players = frozenset(state.active)
+    # The rounds since the players last changed were drawn as one design: draw it again
+    # (the same log gives the same design) and take its next round; if the log went
+    # another way, draw the remaining rounds afresh.
+    start = number
+    while start > 1 and _placed(state.rounds[start - 2]) == players:
+        start -= 1
+    planned = _designed(state, start, players)
+    if planned[: number - start] != list(state.rounds[start - 1 : number - 1]):
+        start = number
+        planned = _designed(state, start, players)
+    return planned[number - start]
+
+
+def _placed(started: RoundStarted) -> frozenset[int]:
+    return frozenset([*(p for table in started.tables for p in table.seats), *started.byes])
+
+
+def _designed(state: TournamentState, start: int, players: frozenset[int]) -> list[RoundStarted]:
+    """Rounds ``start`` to the last of the pools, drawn together from the games before."""
+    config = state.config
+    earlier = [game for game in state.games.values() if game.round < start]
+    met: dict[tuple[int, int], int] = defaultdict(int)
+    sat: dict[tuple[int, int], int] = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
+    for game in earlier:
+        for seat, player in enumerate(game.seats):
+            sat[(player, seat)] += 1
+            played[player] += 1
+        for a, b in itertools.combinations(sorted(game.seats), 2):
+            met[(a, b)] += 1
+    byes: dict[int, int] = defaultdict(int)
+    for started in state.rounds[: start - 1]:
+        for player in started.byes:
+            byes[player] += 1
     sizes, sitting_out = table_sizes(len(players), config.players_per_table, config.smallest_table)
     if not sizes:
         raise PairingError(f"{len(players)} players cannot fill a table")
-    byes: list[int] = []
-    if sitting_out:
-        played = {p: len(state.games_of(p)) for p in players}
-        sat = {p: len(state.byes_of(p)) for p in players}
-        order = sorted(players, key=lambda p: (sat[p], -played[p], lot(config.seed, number, p)))
-        byes = sorted(order[:sitting_out])
-        players = [p for p in players if p not in byes]
-    rng = random.Random(f"{config.seed}:pools:{number}")
-    tables = draw_tables(History(state), sorted(players), sizes, rng)
-    return RoundStarted(number, tuple(Table(seats) for seats in tables), tuple(byes))
+    rounds = []
+    for number in range(start, pool_rounds(state) + 1):
+        order = sorted(players, key=lambda p: (byes[p], -played[p], lot(config.seed, number, p)))
+        out = tuple(sorted(order[:sitting_out]))
+        for player in players:
+            if player in out:
+                byes[player] += 1
+            else:
+                played[player] += 1
+        rounds.append((tuple(sizes), out))
+    tables = design(
+        tuple(sorted(players)),
+        tuple(rounds),
+        tuple(
+            sorted((a, b, times) for (a, b), times in met.items() if a in players and b in players)
+        ),
+        tuple(sorted((p, seat, times) for (p, seat), times in sat.items() if p in players)),
+        config.players_per_table,
+        f"{config.seed}:pools:{start}",
+    )
+    return [
+        RoundStarted(number, tuple(Table(seats) for seats in drawn), out)
+        for number, drawn, (_, out) in zip(
+            range(start, pool_rounds(state) + 1), tables, rounds, strict=True
+        )
+    ]
 
 
 def final_round(state: TournamentState, number: int) -> RoundStarted:
