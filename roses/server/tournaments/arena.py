@@ -69,9 +69,13 @@ def _finished(state: TournamentState, player: int) -> list[Game]:
     return [game for game in state.finished_games() if player in game.seats]
 
 
-def _last_table(state: TournamentState, player: int) -> set[int]:
-    games = _finished(state, player)
-    return set(games[-1].seats) - {player} if games else set()
+def last_opponents(state: TournamentState) -> dict[int, set[int]]:
+    """Every player's opponents at their last finished game (none before any)."""
+    last: dict[int, set[int]] = {player: set() for player in state.entrants}
+    for game in state.finished_games():
+        for player in game.seats:
+            last[player] = set(game.seats) - {player}
+    return last
 
 
 def pair_waiting(state: TournamentState, waiting: Sequence[int], now: float) -> tuple[Table, ...]:
@@ -87,9 +91,11 @@ def pair_waiting(state: TournamentState, waiting: Sequence[int], now: float) -> 
     else:
         position = {row.player: i for i, row in enumerate(standings(state))}
     order = sorted(free, key=lambda p: (position[p], lot(config.seed, "arena", p)))
-    first_seats = {
-        p: sum(1 for g in state.games.values() if g.seats[0] == p and g.finished) for p in order
-    }
+    first_seats = dict.fromkeys(order, 0)
+    for game in state.finished_games():
+        if game.seats[0] in first_seats:
+            first_seats[game.seats[0]] += 1
+    last = last_opponents(state)
     tables: list[Table] = []
     unseated = list(order)
     while len(unseated) >= config.players_per_table:
@@ -97,8 +103,7 @@ def pair_waiting(state: TournamentState, waiting: Sequence[int], now: float) -> 
         for candidate in list(unseated):
             if len(table) == config.players_per_table:
                 break
-            if any(candidate in _last_table(state, p) or p in _last_table(state, candidate)
-                   for p in table):  # fmt: skip
+            if any(candidate in last[p] or p in last[candidate] for p in table):
                 continue
             table.append(candidate)
             unseated.remove(candidate)
@@ -106,7 +111,7 @@ def pair_waiting(state: TournamentState, waiting: Sequence[int], now: float) -> 
             # No one new for the first of them now: they wait, the others go back.
             unseated = sorted(table[1:] + unseated, key=order.index)
             continue
-        seats = sorted(table, key=lambda p: (first_seats[p], order.index(p)))
+        seats = sorted(table, key=lambda p: (first_seats[p], position[p]))
         tables.append(Table(tuple(seats)))
     return tuple(tables)
 
