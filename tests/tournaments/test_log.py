@@ -157,6 +157,10 @@ def test_a_bad_config_is_refused() -> None:
         TournamentConfig.from_json({"format": "knockout", "game": "wotr"})
     with pytest.raises(LogError, match="unknown tournament event type"):
         event_from_json({"type": "exploded"})
+    with pytest.raises(LogError, match="a joined event with a missing or wrong field"):
+        event_from_json({"type": "joined", "player": "seven"})
+    with pytest.raises(LogError, match="a tournament config with a missing or wrong field"):
+        TournamentConfig.from_json({"format": "swiss"})
 
 
 def test_ties_share_the_points_of_their_places() -> None:

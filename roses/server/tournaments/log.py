@@ -104,6 +104,15 @@ class TournamentConfig:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TournamentConfig:
+        try:
+            return cls._read(data)
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise LogError(f"a tournament config with a missing or wrong field: {error}") from error
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> TournamentConfig:
         return cls(
             format=data["format"],
             game=str(data["game"]),
@@ -262,7 +271,10 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     kind = data.get("type")
     if kind not in _EVENT_TYPES:
         raise LogError(f"unknown tournament event type {kind!r}")
-    return _EVENT_TYPES[str(kind)].from_json(data)
+    try:
+        return _EVENT_TYPES[str(kind)].from_json(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise LogError(f"a {kind} event with a missing or wrong field: {error}") from error
 
 
 @dataclass(frozen=True)
