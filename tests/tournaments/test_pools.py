@@ -180,3 +180,20 @@ def test_the_same_log_draws_the_same_round() -> None:
     events.append(RoundStarted(3, tuple(reversed(first.tables))))
     events += [GameFinished(3, t, (0, 1, 2, 3)) for t in range(3)]
     assert FORMAT.next_round(replay(cfg, events)).round == 4
+
+
+def test_the_team_game_spreads_partners_too() -> None:
+    # The Rose King's team game: seats 0 and 2 against 1 and 3. Eight players over seven
+    # rounds (a whist tournament): each partners each other once and meets them 3 times.
+    cfg = TournamentConfig(
+        "pools", "roseking", 4, 7, points_by_rank=(1.0, 1.0, 0.0, 0.0), teams=(0, 1, 0, 1)
+    )
+    events = joined(8)
+    state = play(cfg, events)
+    partners: Counter[tuple[int, int]] = Counter()
+    for game in state.games.values():
+        partners[tuple(sorted(game.seats[0::2]))] += 1  # type: ignore[index]
+        partners[tuple(sorted(game.seats[1::2]))] += 1  # type: ignore[index]
+    assert all(partners[pair] == 1 for pair in itertools.combinations(range(8), 2))
+    assert set(meetings(state).values()) == {3}
+    assert TournamentConfig.from_json(cfg.to_json()) == cfg

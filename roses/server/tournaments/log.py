@@ -45,6 +45,9 @@ class TournamentConfig:
     every lot (the room derives it from the tournament's id). ``min_players_per_table``:
     the pools may seat that many at some tables when the count does not divide (Wars of
     the Roses: 3 with tables of 4). ``ends_at``: the arena's end, seconds since the epoch.
+    ``teams``: a team game's team of each seat (the game's ``teams(players_per_table)``,
+    The Rose King's (0, 1, 0, 1)), so that the pools also spread who partners whom; empty:
+    every seat its own.
     """
 
     format: FormatName
@@ -59,6 +62,7 @@ class TournamentConfig:
     min_players_per_table: int | None = None
     final_size: int | None = None
     ends_at: float | None = None
+    teams: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.format not in FORMAT_NAMES:
@@ -74,6 +78,10 @@ class TournamentConfig:
             raise LogError("a tournament plays at least one round")
         if self.late_join_until_round < 1:
             raise LogError("late_join_until_round counts rounds from 1")
+        if self.teams and len(self.teams) != self.players_per_table:
+            raise LogError(
+                f"teams names {len(self.teams)} seats for tables of {self.players_per_table}"
+            )
         smallest = self.min_players_per_table
         if smallest is not None and not 2 <= smallest <= self.players_per_table:
             raise LogError("min_players_per_table lies between 2 and players_per_table")
@@ -100,6 +108,7 @@ class TournamentConfig:
             "min_players_per_table": self.min_players_per_table,
             "final_size": self.final_size,
             "ends_at": self.ends_at,
+            "teams": list(self.teams),
         }
 
     @classmethod
@@ -126,6 +135,7 @@ class TournamentConfig:
             min_players_per_table=_optional_int(data.get("min_players_per_table")),
             final_size=_optional_int(data.get("final_size")),
             ends_at=_optional_float(data.get("ends_at")),
+            teams=tuple(int(team) for team in data.get("teams", ())),
         )
 
 

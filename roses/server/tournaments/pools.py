@@ -15,7 +15,10 @@ withdraw, so the design is drawn for the rounds still to come from what the log 
   a pair costing the cube of its meetings (so a third meeting before anyone's first is
   never worth it) and each player's count in each seat its square; found by simulated
   annealing from starts drawn from the seed (swapping two players of a round between
-  tables, or two seats at a table), the cheapest kept. It reaches the block designs
+  tables, or two seats at a table), the cheapest kept. In a team game (``teams`` in
+  the config) partners are priced like meetings too, so that each partners each other
+  as evenly as meetings allow (8 players over 7 rounds: each partners each other once,
+  a whist tournament). It reaches the block designs
   where they exist (9 at tables of 3 in 4 rounds, 16 at tables of 4 in 5 rounds: every
   pair once; 8 at tables of 4 in 7 rounds: every pair 3 times) and elsewhere keeps every
   pair's meetings within 2 of each other and each player's seats within 1 (the tests);
@@ -38,7 +41,7 @@ import itertools
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from roses.server.tournaments.log import (
     PairingError,
@@ -87,12 +90,14 @@ def anneal(
     schedule: list[list[list[int]]],
     rng: random.Random,
     steps: int,
+    partners: Partners | None = None,
 ) -> float:
     """Improves ``schedule`` (rounds of tables of player indices in seat order) in place
     by simulated annealing: moves swap two players of one round between tables (each
     takes the other's seat) or two seats at one table, a worse schedule accepted now and
     then while the temperature falls; returns the cost reached. ``met`` and ``sat`` (the
-    meetings and seats so far) are updated with the schedule's own."""
+    meetings and seats so far) are updated with the schedule's own; so are ``partners``
+    (a team game's), whose pairs are priced like meetings."""
     for tables in schedule:
         for table in tables:
             for seat, player in enumerate(table):
@@ -100,6 +105,8 @@ def anneal(
             for a, b in itertools.combinations(table, 2):
                 met[a][b] += 1
                 met[b][a] += 1
+            if partners:
+                partners.add(table, 1)
 
     def seat_delta(player: int, old: int, new: int) -> float:
         had_old, had_new = sat[player][old], sat[player][new]
@@ -126,6 +133,8 @@ def anneal(
             x, y = rng.randrange(len(first)), rng.randrange(len(second))
             p, q = first[x], second[y]
             delta = seat_delta(p, x, y) + seat_delta(q, y, x)
+            if partners:
+                delta += partners.swap_delta(first, x, second, y)
             for other in first:
                 if other != p:
                     delta += _meeting_change(met[p][other], -1) + _meeting_change(met[q][other], 1)
@@ -135,7 +144,13 @@ def anneal(
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
                 meet(p, (o for o in first if o != p), -1)
                 meet(q, (o for o in second if o != q), -1)
+                if partners:
+                    partners.add(first, -1)
+                    partners.add(second, -1)
                 first[x], second[y] = q, p
+                if partners:
+                    partners.add(first, 1)
+                    partners.add(second, 1)
                 meet(q, (o for o in first if o != q), 1)
                 meet(p, (o for o in second if o != p), 1)
                 move_seat(p, x, y)
@@ -146,12 +161,62 @@ def anneal(
             x, y = rng.sample(range(len(table)), 2)
             p, q = table[x], table[y]
             delta = seat_delta(p, x, y) + seat_delta(q, y, x)
+            if partners:
+                delta += partners.swap_delta(table, x, table, y)
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                if partners:
+                    partners.add(table, -1)
                 table[x], table[y] = q, p
+                if partners:
+                    partners.add(table, 1)
                 move_seat(p, x, y)
                 move_seat(q, y, x)
                 cost += delta
     return cost
+
+
+class Partners:
+    """How often each two players were partners (a team game: seats of one team at a
+    table), for a table of the full size; ``teams`` gives each seat's team."""
+
+    def __init__(self, players: int, teams: Sequence[int]) -> None:
+        self.times = [[0] * players for _ in range(players)]
+        self.seat_pairs = [
+            (i, j) for i, j in itertools.combinations(range(len(teams)), 2) if teams[i] == teams[j]
+        ]
+        self.size = len(teams)
+
+    def __bool__(self) -> bool:
+        return bool(self.seat_pairs)
+
+    def pairs(self, table: Sequence[int]) -> list[tuple[int, int]]:
+        if len(table) != self.size:
+            return []
+        return [(table[i], table[j]) for i, j in self.seat_pairs]
+
+    def add(self, table: Sequence[int], step: int) -> None:
+        for a, b in self.pairs(table):
+            self.times[a][b] += step
+            self.times[b][a] += step
+
+    def swap_delta(self, first: list[int], x: int, second: list[int], y: int) -> float:
+        """The cost change of swapping ``first[x]`` and ``second[y]`` (one table or two)."""
+        tables = [first] if first is second else [first, second]
+        change: dict[tuple[int, int], int] = defaultdict(int)
+        for table in tables:
+            for a, b in self.pairs(table):
+                change[(min(a, b), max(a, b))] -= 1
+        first[x], second[y] = second[y], first[x]
+        for table in tables:
+            for a, b in self.pairs(table):
+                change[(min(a, b), max(a, b))] += 1
+        first[x], second[y] = second[y], first[x]
+        return sum(
+            _meeting_change(self.times[a][b], step) for (a, b), step in change.items() if step
+        )
+
+    def cost(self) -> float:
+        return sum(_cost_of_meeting(t) for row in self.times for t in row) / 2
 
 
 def _meeting_change(times: int, step: int) -> int:
@@ -171,11 +236,14 @@ def design(
     sat_before: tuple[tuple[int, int, int], ...],
     seats: int,
     seed: str,
+    teams: tuple[int, ...] = (),
+    partners_before: tuple[tuple[int, int, int], ...] = (),
 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The tables of ``rounds`` (each: its table sizes and who sits out) for ``players``,
-    given who met whom (a, b, times) and who sat where (player, seat, times) before:
-    the cheapest of ``STARTS`` annealed schedules. Same arguments, same design (memoised:
-    every round of a pool asks again for the design it was drawn from)."""
+    given who met whom (a, b, times) and who sat where (player, seat, times) before,
+    and for a team game (``teams``: each seat's team) who partnered whom: the cheapest
+    of ``STARTS`` annealed schedules. Same arguments, same design (memoised: every round
+    of a pool asks again for the design it was drawn from)."""
     index = {player: i for i, player in enumerate(players)}
     best: list[list[list[int]]] = []
     best_cost = math.inf
@@ -187,6 +255,9 @@ def design(
         sat = [[0] * seats for _ in players]
         for player, seat, times in sat_before:
             sat[index[player]][seat] = times
+        partners = Partners(len(players), teams)
+        for a, b, times in partners_before:
+            partners.times[index[a]][index[b]] = partners.times[index[b]][index[a]] = times
         schedule: list[list[list[int]]] = []
         for sizes, byes in rounds:
             free = [index[p] for p in players if p not in byes]
@@ -196,8 +267,8 @@ def design(
                 tables.append(free[:size])
                 free = free[size:]
             schedule.append(tables)
-        anneal(met, sat, schedule, rng, STEPS * len(rounds))
-        cost = _total_cost(met, sat)
+        anneal(met, sat, schedule, rng, STEPS * len(rounds), partners)
+        cost = _total_cost(met, sat) + partners.cost()
         if cost < best_cost:
             best, best_cost = schedule, cost
     return tuple(
@@ -245,6 +316,15 @@ def _designed(state: TournamentState, start: int, players: frozenset[int]) -> li
             played[player] += 1
         for a, b in itertools.combinations(sorted(game.seats), 2):
             met[(a, b)] += 1
+    teams = config.teams
+    partnered: dict[tuple[int, int], int] = defaultdict(int)
+    for game in earlier:
+        if len(game.seats) == len(teams):
+            for i, j in itertools.combinations(range(len(teams)), 2):
+                if teams[i] == teams[j]:
+                    partnered[
+                        (min(game.seats[i], game.seats[j]), max(game.seats[i], game.seats[j]))
+                    ] += 1
     byes: dict[int, int] = defaultdict(int)
     for started in state.rounds[: start - 1]:
         for player in started.byes:
@@ -271,6 +351,8 @@ def _designed(state: TournamentState, start: int, players: frozenset[int]) -> li
         tuple(sorted((p, seat, times) for (p, seat), times in sat.items() if p in players)),
         config.players_per_table,
         f"{config.seed}:pools:{start}",
+        teams,
+        tuple(sorted((a, b, n) for (a, b), n in partnered.items() if {a, b} <= players)),
     )
     return [
         RoundStarted(number, tuple(Table(seats) for seats in drawn), out)
