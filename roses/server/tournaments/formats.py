@@ -10,10 +10,13 @@
   as players come free (``continuous``: the arena), the tables to start now among the
   ``waiting`` players; the room logs them as one `RoundStarted` (round =
   ``state.rounds_started + 1``, no byes).
-- ``finished(state) -> bool``: nothing more will be paired (every round played; the
-  arena: its end has passed and its games are over; the room passes ``now``).
+- ``finished(state, now) -> bool``: nothing more will be paired (every round played
+  and over; the arena: ``ends_at`` has passed and its games are over).
 Every answer depends on the state alone (and ``now`` for the arena): the same log gives
-the same pairings and standings.
+the same pairings and standings. The tie-breaks' names are keys for the pages to
+translate: ``buchholz``, ``sonneborn_berger`` (Swiss); ``final``, ``wins``,
+``opponents_points`` (pools); ``performance`` (arena). `arena.on_streak` names the
+players whose next arena game counts double (lichess's flame).
 """
 
 from __future__ import annotations

@@ -35,12 +35,14 @@ class PairingError(LogError):
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    """What the organiser chose. ``rounds`` None: as many as the format plays (pools: a
-    full design; arena: until ``ends_at``). Players may join until round
+    """What the organiser chose. ``rounds`` None: as many as the format needs (Swiss:
+    enough for one player to win them all; pools: the fewest in which everyone could meet
+    everyone; the arena has no rounds and runs until ``ends_at``). Players may join until round
     ``late_join_until_round`` starts (1: before the first round only). ``points_by_rank``
     are the points of the first, second, ... at a table; tied players share the points of
     the places they hold (a two-player draw with (1, 0) gives 0.5 each). A bye scores
-    ``bye_points``, by default a win, as FIDE's pairing-allocated bye. ``final``: after
+    ``bye_points``; by default a win in a Swiss (FIDE's pairing-allocated bye) and an
+    average result in pools (`TournamentState.bye_points`). ``final``: after
     the pools, the best ``final_size`` (default one table) play a final. ``seed`` draws
     every lot (the room derives it from the tournament's id). ``min_players_per_table``:
     the pools may seat that many at some tables when the count does not divide (Wars of

@@ -13,7 +13,7 @@ share the rank and are listed by name, then by player id.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from roses.server.tournaments.log import Game, TournamentState
@@ -121,16 +121,9 @@ def rank(
             number = result[-1].rank
         else:
             number = index + 1
-        result.append(_with_rank(row, number))
+        result.append(replace(row, rank=number))
     return result
 
 
 def default_key(row: Standing) -> tuple[float, ...]:
     return (row.points, *(value for _, value in row.tie_breaks))
-
-
-def _with_rank(row: Standing, number: int) -> Standing:
-    return Standing(
-        number, row.player, row.name, row.points, row.tie_breaks, row.games, row.wins,
-        row.draws, row.losses, row.byes, row.bot, row.withdrawn,
-    )  # fmt: skip
