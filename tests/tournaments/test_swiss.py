@@ -194,3 +194,12 @@ def test_no_round_while_one_is_played_nor_after_the_last() -> None:
     with pytest.raises(PairingError, match="rounds have been played"):
         FORMATS["swiss"].next_round(replay(cfg, events))
     assert FORMATS["swiss"].finished(replay(cfg, events), 0.0)
+
+
+def test_no_pairing_without_a_repeat_is_refused() -> None:
+    # Four players meet everyone in three rounds; a fourth would repeat a game.
+    cfg, events, rng = config(rounds=4), entrants(4), random.Random(1)
+    for _ in range(3):
+        play_round(cfg, events, rng)
+    with pytest.raises(PairingError, match="round 4 cannot be paired without a repeat"):
+        FORMATS["swiss"].next_round(replay(cfg, events))

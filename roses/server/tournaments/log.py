@@ -35,16 +35,21 @@ class PairingError(LogError):
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    """What the organiser chose. ``rounds`` None: as many as the format plays (pools: a
-    full design; arena: until ``ends_at``). Players may join until round
+    """What the organiser chose. ``rounds`` None: as many as the format needs (Swiss:
+    enough for one player to win them all; pools: the fewest in which everyone could meet
+    everyone; the arena has no rounds and runs until ``ends_at``). Players may join until round
     ``late_join_until_round`` starts (1: before the first round only). ``points_by_rank``
     are the points of the first, second, ... at a table; tied players share the points of
     the places they hold (a two-player draw with (1, 0) gives 0.5 each). A bye scores
-    ``bye_points``, by default a win, as FIDE's pairing-allocated bye. ``final``: after
+    ``bye_points``; by default a win in a Swiss (FIDE's pairing-allocated bye) and an
+    average result in pools (`TournamentState.bye_points`). ``final``: after
     the pools, the best ``final_size`` (default one table) play a final. ``seed`` draws
     every lot (the room derives it from the tournament's id). ``min_players_per_table``:
     the pools may seat that many at some tables when the count does not divide (Wars of
     the Roses: 3 with tables of 4). ``ends_at``: the arena's end, seconds since the epoch.
+    ``teams``: a team game's team of each seat (the game's ``teams(players_per_table)``,
+    The Rose King's (0, 1, 0, 1)), so that the pools also spread who partners whom; empty:
+    every seat its own.
     """
 
     format: FormatName
@@ -59,6 +64,7 @@ class TournamentConfig:
     min_players_per_table: int | None = None
     final_size: int | None = None
     ends_at: float | None = None
+    teams: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.format not in FORMAT_NAMES:
@@ -74,6 +80,10 @@ class TournamentConfig:
             raise LogError("a tournament plays at least one round")
         if self.late_join_until_round < 1:
             raise LogError("late_join_until_round counts rounds from 1")
+        if self.teams and len(self.teams) != self.players_per_table:
+            raise LogError(
+                f"teams names {len(self.teams)} seats for tables of {self.players_per_table}"
+            )
         smallest = self.min_players_per_table
         if smallest is not None and not 2 <= smallest <= self.players_per_table:
             raise LogError("min_players_per_table lies between 2 and players_per_table")
@@ -100,10 +110,20 @@ class TournamentConfig:
             "min_players_per_table": self.min_players_per_table,
             "final_size": self.final_size,
             "ends_at": self.ends_at,
+            "teams": list(self.teams),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TournamentConfig:
+        try:
+            return cls._read(data)
+        except LogError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise LogError(f"a tournament config with a missing or wrong field: {error}") from error
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> TournamentConfig:
         return cls(
             format=data["format"],
             game=str(data["game"]),
@@ -117,6 +137,7 @@ class TournamentConfig:
             min_players_per_table=_optional_int(data.get("min_players_per_table")),
             final_size=_optional_int(data.get("final_size")),
             ends_at=_optional_float(data.get("ends_at")),
+            teams=tuple(int(team) for team in data.get("teams", ())),
         )
 
 
@@ -180,8 +201,8 @@ class Withdrew:
 @dataclass(frozen=True)
 class RoundStarted:
     """Round ``round`` (from 1) seats these tables; ``byes`` sit out it (Swiss: the
-    pairing-allocated bye, scoring ``bye_points``; pools: a player a full design leaves
-    out this round, scoring nothing)."""
+    pairing-allocated bye; pools: a player left out when the count does not fill the
+    tables; see `TournamentState.bye_points`)."""
 
     kind: ClassVar[str] = "round_started"
     round: int
@@ -262,7 +283,10 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     kind = data.get("type")
     if kind not in _EVENT_TYPES:
         raise LogError(f"unknown tournament event type {kind!r}")
-    return _EVENT_TYPES[str(kind)].from_json(data)
+    try:
+        return _EVENT_TYPES[str(kind)].from_json(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise LogError(f"a {kind} event with a missing or wrong field: {error}") from error
 
 
 @dataclass(frozen=True)
@@ -410,9 +434,13 @@ class TournamentState:
         return points
 
     def bye_points(self, round_number: int) -> float:
-        """A Swiss or an arena bye scores ``bye_score``; a pools bye (a seat the design
-        leaves empty) scores nothing, as the others at that count play no more."""
-        return 0.0 if self.config.format == "pools" else self.config.bye_score
+        """A Swiss bye scores ``bye_score`` (a win unless set); a pools bye (a player the
+        round leaves out) scores ``bye_points`` if set, else an average result, the mean
+        of ``points_by_rank``, so that sitting out neither helps nor hurts."""
+        config = self.config
+        if config.format == "pools" and config.bye_points is None:
+            return sum(config.points_by_rank) / len(config.points_by_rank)
+        return config.bye_score
 
 
 def replay(config: TournamentConfig, events: Iterable[Event]) -> TournamentState:

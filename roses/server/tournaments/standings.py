@@ -12,8 +12,8 @@ share the rank and are listed by name, then by player id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from roses.server.tournaments.log import Game, TournamentState
@@ -81,8 +81,8 @@ def outcome_of(game: Game, player: int) -> str:
 
 def rows(
     state: TournamentState,
-    points: dict[int, float],
-    tie_breaks: dict[int, tuple[tuple[str, float], ...]],
+    points: Mapping[int, float],
+    tie_breaks: Mapping[int, tuple[tuple[str, float], ...]],
 ) -> list[Standing]:
     """An unranked row per entrant (rank 0) with its counts; `rank` then numbers them."""
     result = []
@@ -121,16 +121,9 @@ def rank(
             number = result[-1].rank
         else:
             number = index + 1
-        result.append(_with_rank(row, number))
+        result.append(replace(row, rank=number))
     return result
 
 
 def default_key(row: Standing) -> tuple[float, ...]:
     return (row.points, *(value for _, value in row.tie_breaks))
-
-
-def _with_rank(row: Standing, number: int) -> Standing:
-    return Standing(
-        number, row.player, row.name, row.points, row.tie_breaks, row.games, row.wins,
-        row.draws, row.losses, row.byes, row.bot, row.withdrawn,
-    )  # fmt: skip

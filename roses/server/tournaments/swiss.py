@@ -171,7 +171,9 @@ def next_round(state: TournamentState) -> RoundStarted:
         else:
             tables.append(Table((int(row["white_id"]), int(row["black_id"]))))
     paired = sorted([p for table in tables for p in table.seats] + byes)
-    if paired != sorted(p["id"] for p in players):
+    # With no pairing left that avoids a repeat the engine hands out byes to all it
+    # cannot pair: a round is one bye at most (an odd count) or none.
+    if paired != sorted(p["id"] for p in players) or len(byes) > len(players) % 2:
         raise PairingError(f"round {number} cannot be paired without a repeat")
     return RoundStarted(number, tuple(tables), tuple(byes))
 
