@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -298,3 +299,26 @@ def test_a_crash_in_the_middle_of_a_rounds_start_leaves_nothing_half_done(
         assert len(scheduler.step(db, made["id"], datetime.now(UTC)).started) == 2
     view = organiser.get(f"/api/tournaments/{made['id']}").json()
     assert view["round"] == 1 and len(view["pairings"][0]["tables"]) == 2
+
+
+def test_the_organiser_alone_starts_a_tournament_early(fast_client: TestClient) -> None:
+    organiser, other = sign_up(fast_client, "org"), sign_up(fast_client)
+    made = swiss(organiser, bots=[{"bot": "random"}])
+    assert other.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    refused = other.post(f"/api/tournaments/{made['id']}/start")
+    assert refused.status_code == 403 and "organiser" in refused.json()["detail"]
+    assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    assert view["status"] == "running" and len(view["pairings"][0]["tables"]) == 1
+    again = organiser.post(f"/api/tournaments/{made['id']}/start")
+    assert again.status_code == 409 and "started" in again.json()["detail"]
+
+
+def test_entries_arriving_at_once_are_all_taken(client: TestClient) -> None:
+    organiser = sign_up(client, "org")
+    people = [sign_up(client) for _ in range(6)]
+    made = swiss(organiser)
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda p: p.post(f"/api/tournaments/{made['id']}/join"), people))
+    assert [answer.status_code for answer in answers] == [200] * 6
+    assert organiser.get(f"/api/tournaments/{made['id']}").json()["entered"] == 6

@@ -186,6 +186,17 @@ def withdraw(db: Session, tournament: Tournament, user: User) -> Entry:
     return entry
 
 
+def start_now(db: Session, tournament: Tournament, user: User, now: datetime) -> None:
+    """The organiser starts an open tournament before its time (the job starts its first
+    round at once, or cancels it if too few entered)."""
+    if tournament.created_by != user.id:
+        raise Forbidden(_("only the organiser can start this tournament"))
+    if tournament.status != TournamentStatus.OPEN:
+        raise Conflict(_("this tournament has started already"))
+    journal.lock(db, tournament)
+    tournament.starts_at = now
+
+
 def find(db: Session, tournament_id: int) -> Tournament:
     tournament = db.get(Tournament, tournament_id)
     if tournament is None:

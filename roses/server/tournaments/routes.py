@@ -28,7 +28,7 @@ from ..services import services
 from . import entries
 from .entries import Conditions
 from .log import TournamentConfig
-from .store import Tournament, TournamentStatus
+from .store import Busy, Tournament, TournamentStatus
 from .views import listing, tournament_view
 
 router = APIRouter(responses=ERROR_ANSWERS)
@@ -126,6 +126,12 @@ def _check_table(module: GameModule[Any, Any], body: NewTournament) -> int | Non
     if body.format == "pools" and body.players - 1 in module.player_counts:
         return body.players - 1  # when the numbers do not divide, some tables seat one fewer
     return None
+
+
+def _teams(module: GameModule[Any, Any], players: int) -> tuple[int, ...]:
+    """A team game's team of each seat, for the pools to spread partners; () otherwise."""
+    teams = tuple(module.teams(players))
+    return teams if len(set(teams)) < players else ()
 
 
 def _check_bots(module: GameModule[Any, Any], bots: list[BotEntrant]) -> list[BotEntrant]:
@@ -232,16 +238,27 @@ def create(db: Session, user: User, body: NewTournament, now: datetime, clocks: 
         seed=tournament.id,  # every lot drawn from it: the same log, the same pairings
         min_players_per_table=smallest,
         ends_at=None if ends_at is None else ends_at.timestamp(),
+        teams=_teams(module, body.players),
     ).to_json()
     for entrant in bots:
         entries.enter_bot(db, tournament, entrant.bot, entrant.strength)
     return tournament.id
 
 
+ATTEMPTS = 5  # entries arriving at once: each tries again on the tournament as it is now
+
+
 async def _in_transaction(request: Request, change: Any) -> Any:
     def run() -> Any:
-        with services(request).sessions.begin() as db:
-            return change(db)
+        attempts = 1
+        while True:
+            try:
+                with services(request).sessions.begin() as db:
+                    return change(db)
+            except Busy:
+                if attempts == ATTEMPTS:
+                    raise
+                attempts += 1
 
     return await asyncio.to_thread(run)
 
@@ -310,6 +327,17 @@ async def join(tournament_id: int, user: CurrentUser, request: Request) -> dict[
 async def withdraw(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
     await _in_transaction(
         request, lambda db: entries.withdraw(db, entries.find(db, tournament_id), user)
+    )
+    return await _changed(request, tournament_id, user)
+
+
+@router.post("/api/tournaments/{tournament_id}/start", tags=["tournaments"])
+async def start(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """The organiser starts the tournament now, before its start time."""
+    app = services(request)
+    await _in_transaction(
+        request,
+        lambda db: entries.start_now(db, entries.find(db, tournament_id), user, app.now()),
     )
     return await _changed(request, tournament_id, user)
 

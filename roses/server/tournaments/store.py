@@ -143,10 +143,15 @@ class TournamentTimeout(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class Busy(Conflict):
+    """Someone changed the tournament since it was read (the change is undone: a request
+    tries again, a step leaves the work to whoever did it)."""
+
+
 def claim(db: Session, tournament: Tournament, **changes: Any) -> None:
     """Bump the tournament's version (with ``changes``) if nobody did since it was read:
     of two processes (or requests) changing one tournament at once, the second waits for
-    the first's row lock and then finds the version moved on (``Conflict``)."""
+    the first's row lock and then finds the version moved on (``Busy``)."""
     result = db.execute(
         update(Tournament)
         .where(Tournament.id == tournament.id, Tournament.version == tournament.version)
@@ -154,7 +159,7 @@ def claim(db: Session, tournament: Tournament, **changes: Any) -> None:
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
-        raise Conflict(_("someone else changed this tournament at the same moment; try again"))
+        raise Busy(_("someone else changed this tournament at the same moment; try again"))
     tournament.version += 1
     for key, value in changes.items():
         setattr(tournament, key, value)

@@ -15,6 +15,10 @@ const id = Number(location.pathname.split("/").pop());
 const TIE_BREAKS = {
   buchholz: () => t("Buchholz"),
   sonneborn_berger: () => t("Sonneborn-Berger"),
+  wins: () => t("Wins"),
+  opponents_points: () => t("Opponents' points"),
+  final: () => t("Final"),
+  performance: () => t("Performance"),
 };
 
 function tieBreakName(name) {
@@ -49,9 +53,11 @@ function actions(tournament, error, refresh) {
   const you = tournament.you;
   const over = tournament.status === "finished" || tournament.status === "cancelled";
   if (over) return null;
-  if (you.entered) return el("button", { class: "withdraw", onclick: act("withdraw") }, t("Withdraw"));
+  const startNow = you.organiser && tournament.status === "open"
+    ? el("button", { class: "start-now", onclick: act("start") }, t("Start now")) : null;
+  if (you.entered) return el("p", { class: "actions" }, el("button", { class: "withdraw", onclick: act("withdraw") }, t("Withdraw")), " ", startNow);
   if (you.withdrawn) return el("p", { class: "muted" }, t("You withdrew from this tournament."));
-  return el("button", { class: "join", onclick: act("join"), disabled: !you.may_enter }, t("Enter"));
+  return el("p", { class: "actions" }, el("button", { class: "join", onclick: act("join"), disabled: !you.may_enter }, t("Enter")), " ", startNow);
 }
 
 function standingsTable(tournament) {

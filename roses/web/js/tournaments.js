@@ -37,8 +37,10 @@ function inAnHour() {
   return new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+// A label for its input by id: a select's options are no part of its name.
 function field(label, input) {
-  return el("label", { class: "field" }, label, " ", input);
+  input.id = input.id || `tournament-${input.name}`;
+  return el("div", { class: "field" }, el("label", { for: input.id }, label), " ", input);
 }
 
 function numberOrNull(input) {
@@ -56,6 +58,7 @@ function createForm(catalog) {
   limitSelect.value = limitSelect.querySelector("option[value^='live:']")?.value || limitSelect.value;
   const vacation = el("input", { type: "checkbox", name: "vacation", checked: true });
   const rated = el("input", { type: "checkbox", name: "rated" });
+  // Empty: as many as the format needs (pools: until everyone could have met everyone).
   const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
   const lateJoin = el("input", { type: "number", name: "late_join_until_round", min: 1, max: 30, value: 1 });
   const minutes = el("input", { type: "number", name: "minutes", min: 5, max: 1440, value: 60 });
@@ -98,7 +101,7 @@ function createForm(catalog) {
       time_limit: limit.choice(),
       vacation: vacation.checked,
       rated: rated.checked,
-      rounds: format.value === "swiss" ? numberOrNull(rounds) : null,
+      rounds: format.value === "arena" ? null : numberOrNull(rounds),
       late_join_until_round: Number(lateJoin.value || 1),
       starts_at: new Date(startsAt.value).toISOString(),
       minutes: format.value === "arena" ? numberOrNull(minutes) : null,
