@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sqlalchemy.orm import Session
@@ -32,6 +32,8 @@ from .store import Busy, Tournament, TournamentStatus
 from .views import listing, tournament_view
 
 router = APIRouter(responses=ERROR_ANSWERS)
+
+TournamentId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a tournament's number")]
 
 LONGEST_WAIT = timedelta(days=90)  # how far ahead a tournament may be set
 MOST_BOTS = 16
@@ -308,14 +310,14 @@ async def create_tournament(
 
 
 @router.get("/api/tournaments/{tournament_id}", tags=["tournaments"])
-async def tournament(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def tournament(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """Settings, entrants, pairings round by round (each table's game and ranks), and the
     standings with their tie-breaks."""
     return await _answer(request, tournament_id, user)
 
 
 @router.post("/api/tournaments/{tournament_id}/join", tags=["tournaments"])
-async def join(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def join(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
     app = services(request)
     await _in_transaction(
         request, lambda db: entries.enter(db, entries.find(db, tournament_id), user, app.now())
@@ -324,7 +326,7 @@ async def join(tournament_id: int, user: CurrentUser, request: Request) -> dict[
 
 
 @router.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournaments"])
-async def withdraw(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def withdraw(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
     await _in_transaction(
         request, lambda db: entries.withdraw(db, entries.find(db, tournament_id), user)
     )
@@ -332,7 +334,7 @@ async def withdraw(tournament_id: int, user: CurrentUser, request: Request) -> d
 
 
 @router.post("/api/tournaments/{tournament_id}/start", tags=["tournaments"])
-async def start(tournament_id: int, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def start(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
     """The organiser starts the tournament now, before its start time."""
     app = services(request)
     await _in_transaction(
@@ -348,5 +350,5 @@ def tournaments_page() -> HTMLResponse:
 
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)
-def tournament_page(tournament_id: int) -> HTMLResponse:
+def tournament_page(tournament_id: TournamentId) -> HTMLResponse:
     return page("tournament", "tournaments", N_("Tournament — roses"))
