@@ -310,7 +310,9 @@ async def create_tournament(
 
 
 @router.get("/api/tournaments/{tournament_id}", tags=["tournaments"])
-async def tournament(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def tournament(
+    tournament_id: TournamentId, user: CurrentUser, request: Request
+) -> dict[str, Any]:
     """Settings, entrants, pairings round by round (each table's game and ranks), and the
     standings with their tie-breaks."""
     return await _answer(request, tournament_id, user)
@@ -326,7 +328,9 @@ async def join(tournament_id: TournamentId, user: CurrentUser, request: Request)
 
 
 @router.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournaments"])
-async def withdraw(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def withdraw(
+    tournament_id: TournamentId, user: CurrentUser, request: Request
+) -> dict[str, Any]:
     await _in_transaction(
         request, lambda db: entries.withdraw(db, entries.find(db, tournament_id), user)
     )
