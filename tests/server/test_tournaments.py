@@ -322,3 +322,44 @@ def test_entries_arriving_at_once_are_all_taken(client: TestClient) -> None:
         answers = list(pool.map(lambda p: p.post(f"/api/tournaments/{made['id']}/join"), people))
     assert [answer.status_code for answer in answers] == [200] * 6
     assert organiser.get(f"/api/tournaments/{made['id']}").json()["entered"] == 6
+
+
+def test_an_arena_pairs_free_players_until_its_end(fast_client: TestClient) -> None:
+    organiser = sign_up(fast_client, "org")
+    people = {p.name: p for p in (organiser, *(sign_up(fast_client) for _ in range(3)))}
+    made = swiss(organiser, format="arena", rounds=None, minutes=30)
+    assert made["rounds"] is None
+    for person in people.values():
+        assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    started = organiser.post(f"/api/tournaments/{made['id']}/start").json()
+    length = datetime.fromisoformat(started["ends_at"]) - datetime.fromisoformat(
+        started["starts_at"]
+    )
+    assert length == timedelta(minutes=30)  # started early, it lasts as long
+    for wave in (1, 2):  # two pairs at once; once both games end, everyone is paired again
+        view = wait_for(organiser, made["id"], lambda v, w=wave: v["round"] >= w and not _free(v))
+        for round_ in view["pairings"]:
+            finish_round(people, view, round_["round"])
+    app = services_of(fast_client.app)  # type: ignore[attr-defined]
+    with app.sessions.begin() as db:  # its end comes: the games under way are played out
+        row = db.get(Tournament, made["id"])
+        assert row is not None
+        row.config = {**row.config, "ends_at": datetime.now(UTC).timestamp() - 1}
+    view = wait_for(organiser, made["id"], lambda v: not _free(v) or v["status"] == "finished")
+    for round_ in view["pairings"]:
+        finish_round(people, view, round_["round"])
+    final = wait_for(organiser, made["id"], lambda v: v["status"] == "finished")
+    assert final["standings"][0]["points"] >= 2  # a win scores 2
+    assert {t["name"] for t in final["standings"][0]["tie_breaks"]} == {"performance"}
+
+
+def _free(view: dict[str, Any]) -> set[int]:
+    """The entrants not seated at a game being played."""
+    playing = {
+        player
+        for round_ in view["pairings"]
+        for table in round_["tables"]
+        if table["ranks"] is None
+        for player in table["seats"]
+    }
+    return {e["player"] for e in view["entrants"]} - playing

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..accounts.blocks import parted
-from ..db.models import Game, GameStatus, PlayerRating, Seat, User
+from ..db.models import Game, GameStatus, PlayerRating, Seat, User, as_utc
 from ..errors import Conflict, Forbidden, NotFound
 from ..i18n import _, ngettext
 from ..lobby.vacation import spoken_date
@@ -188,12 +188,16 @@ def withdraw(db: Session, tournament: Tournament, user: User) -> Entry:
 
 def start_now(db: Session, tournament: Tournament, user: User, now: datetime) -> None:
     """The organiser starts an open tournament before its time (the job starts its first
-    round at once, or cancels it if too few entered)."""
+    round at once, or cancels it if too few entered); an arena keeps its length."""
     if tournament.created_by != user.id:
         raise Forbidden(_("only the organiser can start this tournament"))
     if tournament.status != TournamentStatus.OPEN:
         raise Conflict(_("this tournament has started already"))
     journal.lock(db, tournament)
+    ends_at = tournament.config.get("ends_at")
+    if ends_at is not None:
+        length = float(ends_at) - as_utc(tournament.starts_at).timestamp()
+        tournament.config = {**tournament.config, "ends_at": now.timestamp() + length}
     tournament.starts_at = now
 
 
