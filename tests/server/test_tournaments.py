@@ -363,3 +363,26 @@ def _free(view: dict[str, Any]) -> set[int]:
         for player in table["seats"]
     }
     return {e["player"] for e in view["entrants"]} - playing
+
+
+def test_a_tournament_without_vacations_keeps_its_clocks_running(client: TestClient) -> None:
+    organiser = sign_up(client, "org")
+    away = sign_up(client)
+    made = swiss(
+        organiser,
+        time_limit={"kind": "correspondence", "days": 3},
+        vacation=False,
+        bots=[{"bot": "random"}],
+    )
+    assert away.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    start_now(client, made["id"])
+    app = services_of(client.app)  # type: ignore[attr-defined]
+    with app.sessions.begin() as db:
+        game_ids = scheduler.step(db, made["id"], datetime.now(UTC)).started
+    taken = away.post("/api/vacation", {"days": 3})
+    assert taken.status_code == 200, taken.text
+    with app.sessions() as db:
+        for game_id in game_ids:
+            game = db.get(Game, game_id)
+            assert game is not None and game.time_control["vacation"] is False
+            assert all(seat.paused_until is None for seat in game.seats)

@@ -33,7 +33,9 @@ def start_round(db: Session, tournament: Tournament, round_started: RoundStarted
             module, len(table.seats), dict(tournament.options), tournament.created_by
         )
         game.rated = tournament.rated
-        game.time_control = dict(tournament.time_control)
+        # A tournament without vacations: its games' clocks never pause (lobby/vacation.py).
+        no_pause = {} if tournament.vacation else {"vacation": False}
+        game.time_control = {**tournament.time_control, **no_pause}
         for seat, player in enumerate(table.seats):
             entry = entries[player]
             game.seats.append(
@@ -47,8 +49,7 @@ def start_round(db: Session, tournament: Tournament, round_started: RoundStarted
         creating.start_if_full(game, module)
         db.add(game)
         db.flush()
-        if tournament.vacation:  # an entrant away: their correspondence clock waits
-            vacation.pause_starting(db, game)
+        vacation.pause_starting(db, game)  # an entrant away: their clock waits (if allowed)
         db.add(
             TournamentGame(
                 game_id=game.id,
