@@ -28,6 +28,7 @@ from roses.server.tournaments.store import (
     TournamentTimeout,
 )
 
+from .clock_helpers import advance, real_time, sweep  # noqa: F401 (real_time: autouse)
 from .conftest import Player, sign_up
 
 pytestmark = pytest.mark.timeout(60)
@@ -386,3 +387,42 @@ def test_a_tournament_without_vacations_keeps_its_clocks_running(client: TestCli
             game = db.get(Game, game_id)
             assert game is not None and game.time_control["vacation"] is False
             assert all(seat.paused_until is None for seat in game.seats)
+
+
+def test_a_game_lost_on_time_bars_its_loser(fast_client: TestClient) -> None:
+    organiser, slow = sign_up(fast_client, "org"), sign_up(fast_client)
+    made = swiss(organiser, rounds=1)
+    for person in (organiser, slow):
+        assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    table = view["pairings"][0]["tables"][0]
+    advance(3600)  # nobody moves: the first to move loses on time
+    sweep(fast_client)
+    final = wait_for(organiser, made["id"], lambda v: v["status"] == "finished")
+    assert final["pairings"][0]["tables"][0]["ranks"] == [1, 0]
+    first = {e["player"]: e["name"] for e in final["entrants"]}[table["seats"][0]]
+    loser, winner = (slow, organiser) if first == slow.name else (organiser, slow)
+    later = soon(3 * 3600)  # the server's time is an hour on
+    refused = loser.post(f"/api/tournaments/{swiss(winner, starts_at=later)['id']}/join")
+    assert refused.status_code == 403 and "ran out of time" in refused.json()["detail"]
+    other = swiss(loser, starts_at=later)
+    assert winner.post(f"/api/tournaments/{other['id']}/join").status_code == 200
+
+
+def test_a_late_entrant_is_paired_from_the_next_round(fast_client: TestClient) -> None:
+    organiser, other, late = (sign_up(fast_client) for _ in range(3))
+    made = swiss(organiser, rounds=2, late_join_until_round=2, bots=[{"bot": "random"}])
+    for person in (organiser, other):
+        assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    assert len(view["pairings"][0]["byes"]) == 1  # three entrants: one sits out
+    assert late.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    people = {p.name: p for p in (organiser, other, late)}
+    finish_round(people, view, 1)
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 2, seconds=40)
+    late_id = next(e["player"] for e in view["entrants"] if e["name"] == late.name)
+    assert any(late_id in table["seats"] for table in view["pairings"][1]["tables"])
+    too_late = sign_up(fast_client).post(f"/api/tournaments/{made['id']}/join")
+    assert too_late.status_code == 409 and "round 2" in too_late.json()["detail"]
