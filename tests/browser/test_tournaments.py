@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from tests.server.hidden import assert_tournament_only, walk
 from tests.server.live_server import LiveServer, running_server
 
+from .axe import assert_accessible
 from .conftest import PHONE, Screenshots
 from .helpers import api_user, record_messages, sign_in_page
 
@@ -47,6 +48,7 @@ def _organise(page: Page, server: LiveServer, fill: Callable[[Page], None]) -> i
     expect(page.get_by_role("heading", name="Tournaments")).to_be_visible()
     page.get_by_text("Organise a tournament").click()
     fill(page)
+    assert_accessible(page, "tournaments-form")
     page.get_by_role("button", name="Create the tournament").click()
     page.wait_for_url(re.compile(r".*/tournaments/\d+$"))
     return int(page.url.rsplit("/", 1)[1])
@@ -131,6 +133,7 @@ def test_a_small_swiss_from_the_form_to_the_standings(
     expect(page.get_by_role("columnheader", name="Sonneborn-Berger")).to_be_visible()
     assert len(final["pairings"]) == 3 and sum(row["games"] for row in final["standings"]) == 24
     shots(page, "swiss-standings")
+    assert_accessible(page, "tournament-standings")
     phone = sign_in_page(new_page(PHONE), server.url, people[me])
     phone.goto(f"{server.url}/tournaments/{tournament_id}")
     expect(phone.locator(".standings tbody tr")).to_have_count(8)
