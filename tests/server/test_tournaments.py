@@ -426,3 +426,28 @@ def test_a_late_entrant_is_paired_from_the_next_round(fast_client: TestClient) -
     assert any(late_id in table["seats"] for table in view["pairings"][1]["tables"])
     too_late = sign_up(fast_client).post(f"/api/tournaments/{made['id']}/join")
     assert too_late.status_code == 409 and "round 2" in too_late.json()["detail"]
+
+
+def test_a_pool_scores_the_organisers_points_per_place(client: TestClient) -> None:
+    organiser = sign_up(client, "org")
+    body = {
+        "format": "pools",
+        "game": "wotr",
+        "players": 4,
+        "rounds": None,
+        "time_limit": {"kind": "correspondence", "days": 3},
+        "starts_at": soon(3600),
+    }
+    made = swiss(organiser, **body, points=[5, 3, 1, 0], smaller_tables=False)
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
+        row = db.get(Tournament, made["id"])
+        assert row is not None
+        assert row.config["points_by_rank"] == [5, 3, 1, 0]
+        assert row.config["min_players_per_table"] is None
+    for points in ([1, 2, 3, 4], [3, 2, 1], [-1, -1, -1, -1]):
+        refused = organiser.post("/api/tournaments", {**body, "name": "x", "points": points})
+        assert refused.status_code == 422, refused.text
+    two = organiser.post(
+        "/api/tournaments", {**body, "name": "x", "format": "swiss", "points": [1, 0]}
+    )
+    assert two.status_code == 422 and "pools" in two.json()["detail"]

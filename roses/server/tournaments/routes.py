@@ -83,6 +83,17 @@ class NewTournament(BaseModel):
         default=1, ge=1, le=30, description="players may join until this round starts"
     )
     final: bool = Field(default=False, description="pools: a final among the best")
+    points: list[float] | None = Field(
+        default=None,
+        max_length=8,
+        description="pools: the points of the first, second, ... at a table (default: "
+        "3, 2, 1, 0 at tables of four); a Swiss scores a win 1, an arena 2",
+    )
+    smaller_tables: bool = Field(
+        default=True,
+        description="pools: when the numbers do not fill the tables, seat one fewer at some "
+        "(if the game is played by one fewer) rather than leave players out",
+    )
     starts_at: datetime = Field(description="when the first round starts (with its time zone)")
     minutes: int | None = Field(default=None, ge=5, le=24 * 60, description="arena: how long")
     conditions: EntryConditions = Field(default_factory=EntryConditions)
@@ -97,17 +108,26 @@ class NewTournament(BaseModel):
         low, high = self.conditions.min_rating, self.conditions.max_rating
         if low is not None and high is not None and low > high:
             raise ValueError(_("the lowest rating is above the highest"))
+        if self.points is not None:
+            if self.format != "pools" or len(self.points) != self.players:
+                raise ValueError(_("points per place go with pools, one for each seat"))
+            if any(p < 0 or p > 100 for p in self.points) or self.points != sorted(
+                self.points, reverse=True
+            ):
+                raise ValueError(_("points per place run from 100 down to 0, never up"))
         return self
 
 
-def _points(format_: str, players: int) -> tuple[float, ...]:
-    """Points per rank: a win 1 in a Swiss, 2 in an arena; at a pool's table of n, n-1 for
-    the first down to 0 for the last."""
-    if format_ == "arena":
+def _points(body: NewTournament) -> tuple[float, ...]:
+    """Points per rank: a win 1 in a Swiss, 2 in an arena; at a pool's table of n, the
+    organiser's, or n-1 for the first down to 0 for the last."""
+    if body.format == "arena":
         return (2.0, 0.0)
-    if format_ == "swiss":
+    if body.format == "swiss":
         return (1.0, 0.0)
-    return tuple(float(players - 1 - rank) for rank in range(players))
+    if body.points is not None:
+        return tuple(body.points)
+    return tuple(float(body.players - 1 - rank) for rank in range(body.players))
 
 
 def _check_table(module: GameModule[Any, Any], body: NewTournament) -> int | None:
@@ -125,7 +145,7 @@ def _check_table(module: GameModule[Any, Any], body: NewTournament) -> int | Non
         raise Unprocessable("players", _("a Swiss or an arena seats two players a table"))
     if body.format == "pools" and body.players < 3:
         raise Unprocessable("players", _("a pool seats three or four players a table"))
-    if body.format == "pools" and body.players - 1 in module.player_counts:
+    if body.format == "pools" and body.smaller_tables and body.players - 1 in module.player_counts:
         return body.players - 1  # when the numbers do not divide, some tables seat one fewer
     return None
 
@@ -235,7 +255,7 @@ def create(db: Session, user: User, body: NewTournament, now: datetime, clocks: 
         players_per_table=body.players,
         rounds=body.rounds,
         late_join_until_round=body.late_join_until_round,
-        points_by_rank=_points(body.format, body.players),
+        points_by_rank=_points(body),
         final=body.final,
         seed=tournament.id,  # every lot drawn from it: the same log, the same pairings
         min_players_per_table=smallest,

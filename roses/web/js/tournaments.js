@@ -62,6 +62,9 @@ function createForm(catalog) {
   const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
   const lateJoin = el("input", { type: "number", name: "late_join_until_round", min: 1, max: 30, value: 1 });
   const minutes = el("input", { type: "number", name: "minutes", min: 5, max: 1440, value: 60 });
+  const points = el("input", { name: "points", placeholder: "3, 2, 1, 0" });
+  const smaller = el("input", { type: "checkbox", name: "smaller_tables", checked: true });
+  const final = el("input", { type: "checkbox", name: "final" });
   const startsAt = el("input", { type: "datetime-local", name: "starts_at", required: true, value: inAnHour() });
   const minRating = el("input", { type: "number", name: "min_rating", min: 0, max: 4000 });
   const maxRating = el("input", { type: "number", name: "max_rating", min: 0, max: 4000 });
@@ -71,6 +74,8 @@ function createForm(catalog) {
   const bots = el("fieldset", { class: "bots" });
   const roundsField = field(t("Rounds"), rounds);
   const minutesField = field(t("Minutes"), minutes);
+  const poolFields = el("div", { class: "pool-fields" }, field(t("Points per place (empty: the usual)"), points),
+    field(t("Tables of one fewer when the numbers do not fill them"), smaller), field(t("A final among the best"), final));
 
   const chosenGame = () => catalog.games.find((g) => g.name === game.value);
   const redraw = () => {
@@ -84,6 +89,7 @@ function createForm(catalog) {
       el("input", { type: "checkbox", "data-bot": entry.bot, "data-strength": entry.strength || "" }), " ", entry.label)));
     roundsField.hidden = format.value === "arena";
     minutesField.hidden = format.value !== "arena";
+    poolFields.hidden = format.value !== "pools";
   };
   format.addEventListener("change", redraw);
   game.addEventListener("change", redraw);
@@ -105,6 +111,11 @@ function createForm(catalog) {
       late_join_until_round: Number(lateJoin.value || 1),
       starts_at: new Date(startsAt.value).toISOString(),
       minutes: format.value === "arena" ? numberOrNull(minutes) : null,
+      ...(format.value === "pools" ? {
+        points: points.value.trim() ? points.value.split(",").map((x) => Number(x.trim())) : null,
+        smaller_tables: smaller.checked,
+        final: final.checked,
+      } : {}),
       conditions: {
         min_rating: numberOrNull(minRating), max_rating: numberOrNull(maxRating), min_games: Number(minGames.value || 0),
         friends_only: friendsOnly.checked, invited: names.length ? names : null,
@@ -123,7 +134,7 @@ function createForm(catalog) {
     el("form", { class: "tournament-form", onsubmit: submit },
       field(t("Name"), name), field(t("Format"), format), field(t("Game"), game), field(t("Table"), players),
       limit.element, field(t("Vacation pauses correspondence clocks"), vacation), field(t("Rated"), rated),
-      roundsField, minutesField, field(t("Entries until round"), lateJoin), field(t("Starts at (your time)"), startsAt),
+      roundsField, minutesField, poolFields, field(t("Entries until round"), lateJoin), field(t("Starts at (your time)"), startsAt),
       el("fieldset", {}, el("legend", {}, t("Who may enter")),
         field(t("Lowest rating"), minRating), field(t("Highest rating"), maxRating), field(t("Finished games at least"), minGames),
         field(t("Friends of mine only"), friendsOnly), field(t("By invitation only"), invited)),
