@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roses.server.tournaments import swiss
 from roses.server.tournaments.formats import FORMATS
@@ -186,3 +188,31 @@ def test_no_pairing_without_a_repeat_is_refused() -> None:
         play_round(cfg, events, rng)
     with pytest.raises(PairingError, match="round 4 cannot be paired without a repeat"):
         FORMATS["swiss"].next_round(replay(cfg, events))
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(5, 16), st.integers(0, 10**6))
+def test_fides_absolute_criteria_hold(players: int, seed: int) -> None:
+    """FIDE C.04.3 C.1-C.3 on random tournaments: no two players meet twice, nobody has
+    a second bye, and before the last round (where top scorers may be excepted) nobody's
+    colours differ by more than 2 or repeat three times in a row."""
+    rounds = min(players - 1, 6)
+    cfg, events, rng = config(rounds=rounds, seed=seed), entrants(players), random.Random(seed)
+    for _ in range(rounds):
+        try:
+            play_round(cfg, events, rng)
+        except PairingError:
+            break  # no legal pairing left: the tournament ends (the room's rule)
+    state = replay(cfg, events)
+    pairs = [tuple(sorted(game.seats)) for game in state.games.values()]
+    assert len(pairs) == len(set(pairs))
+    byes = [p for started in state.rounds for p in started.byes]
+    assert len(byes) == len(set(byes))
+    for player in state.entrants:
+        colours = "".join(
+            "w" if game.seats[0] == player else "b"
+            for game in state.games_of(player)
+            if game.round < rounds
+        )
+        assert abs(colours.count("w") - colours.count("b")) <= 2
+        assert "www" not in colours and "bbb" not in colours
