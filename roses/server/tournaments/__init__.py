@@ -9,7 +9,7 @@ state to pair the next round and rank the players. Same log, same pairings, same
 standings: every tie broken by lot is drawn from the config's seed.
 
 - `log.py`: the events, the config, `replay` and the state.
-- `swiss.py`: FIDE Dutch Swiss for two-player games (through caissify-pairings).
+- `swiss.py`: FIDE Dutch Swiss for two-player games (through py4swiss).
 - `pools.py`: round-robin pools for tables of 3 or 4, balanced meetings and seats.
 - `arena.py`: lichess's arena: the free players paired at once, streaks.
 - `standings.py`: the standing rows every format returns, with their tie-breaks.

@@ -1,28 +1,28 @@
 """The Swiss for two-player games (The Rose King): FIDE Dutch pairings, Buchholz and
 Sonneborn-Berger.
 
-The pairings come from ``caissify-pairings`` (its ``dutch`` engine, FIDE C.04.3), chosen
-over ``py4swiss``; both report no difference from bbpPairings, the FIDE-endorsed pairer:
-- caissify-pairings is pure Python (its one dependency is networkx) with wheels for every
-  Python from 3.10, where py4swiss ships compiled extensions built for CPython 3.11 on
-  x86-64 only (any other Python or machine must compile its C++);
-- it takes the tournament as plain data in memory and returns the pairings, where
-  py4swiss reads a TRF file from disk;
-- it ships a checker (``caissify_pairings.fpc.check_trf``, FIDE's "free pairings
-  checker": a TRF re-paired round by round), which the tests run on our tournaments;
-- Apache-2.0 (py4swiss: MIT), both fit this MIT project.
-It is slower (pure Python matching: about a second a round at 40 players, several at 64),
-which a server pairing a round now and then can afford.
+The pairings come from ``py4swiss`` (its Dutch engine, FIDE C.04.3 as in force until
+2026). Both candidates the issue names report no difference from bbpPairings, the
+FIDE-endorsed pairer; ``caissify-pairings`` came first (pure Python, data in memory, a
+checker), but re-pairing our own tournaments with both disagreed on 24 of 149 rounds
+(21 in colours only, 3 in who meets whom), and where the rules decide plainly caissify
+is the one that strays: two players with the
+same colour history and preference, caissify gives the colour to the lower pairing
+number, where FIDE (E.4, with A.2's order) gives it to the higher score first; py4swiss
+follows the rule. py4swiss is MIT, keeps bbpPairings' matching in a compiled extension
+(fast: a round of 64 in well under a second), and ships wheels for CPython 3.11 to 3.13
+on Linux x86-64, Windows and macOS on ARM, but no source to build elsewhere (Linux on
+ARM). It has no pairings checker: the tests check hand-worked cases and FIDE's
+properties instead.
 
-What the engine is told, from the log (as the checker derives it from a TRF): each
-player's score, the colours of the games actually played (seat 0 is white), the floats
-(a bye or a forfeit win is a downfloat; a game against a higher score an upfloat), the
-byes and forfeit wins, and the pairs that have met over the board (a forfeit is no
-meeting). Pairing numbers: rating, highest first, ties by lot; the first round's colour
-for number 1 is drawn by lot. Withdrawn players are no longer paired; late entrants come
-in with what they scored (nothing). A bye scores ``bye_points`` (a win by default, as
-FIDE's pairing-allocated bye) and goes at most once to a player while someone else can
-take it.
+What the engine is told is a TRF, FIDE's tournament report, built in memory from the log
+(no file): every entrant by pairing number (rating, highest first, ties by lot), each
+round's result (seat 0 is white; a game not played over the board a forfeit, a bye the
+pairing-allocated bye, a round before joining or after withdrawing a zero-point bye),
+the withdrawn marked as not to be paired, the number of rounds and the first round's
+colour for number 1, drawn by lot. The engine derives colours, floats and who may still
+have a bye as bbpPairings does; it pairs with FIDE's points (1, a half, 0) and scores the
+bye ``bye_points`` (a win by default); a player gets one bye at most, as FIDE says.
 
 Tie-breaks (FIDE C.07): Buchholz, the sum of the opponents' points, each round not played
 over the board (a bye, a forfeit) counting as an opponent with the player's own points;
@@ -34,9 +34,20 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
-from caissify_pairings import generate_pairings
+from py4swiss.engines import DutchEngine
+from py4swiss.engines.common import PairingError as EnginePairingError
+from py4swiss.trf import ParsedTrf
+from py4swiss.trf.codes import PlayerCode
+from py4swiss.trf.results import (
+    ColorToken,
+    ResultToken,
+    RoundResult,
+    ScoringPointSystem,
+    ScoringPointSystemCode,
+)
+from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
+from py4swiss.trf.sections.x_section import XSectionConfiguration
 
 from roses.server.tournaments.log import (
     Game,
@@ -74,60 +85,72 @@ def initial_colour(state: TournamentState) -> str:
     return "white" if lot(state.config.seed, "colour") < 0.5 else "black"
 
 
-def engine_players(state: TournamentState) -> list[dict[str, Any]]:
-    """The active players as the Dutch engine takes them (its README's contract)."""
+def report(state: TournamentState) -> ParsedTrf:
+    """The tournament so far as py4swiss reads it (a TRF), players by pairing number."""
     numbers = pairing_numbers(state)
-    points = state.config.points_by_rank
-    after: dict[int, dict[int, float]] = {}  # player -> round -> points after it
-    running = dict.fromkeys(state.entrants, 0.0)
-    for started in state.rounds:
-        for number in range(len(started.tables)):
-            table = state.games[(started.round, number)]
-            if table.finished:
-                for player, won in zip(table.seats, table.points(points), strict=True):
-                    running[player] += won
-        for player in started.byes:
-            running[player] += state.bye_points(started.round)
-        after[started.round] = dict(running)
-
-    players = []
-    for player in state.active:
-        colours: list[str] = []
-        floats: list[str] = []
-        byes = forfeit_wins = 0
-        for started in state.rounds:
-            before = after.get(started.round - 1, dict.fromkeys(state.entrants, 0.0))
-            if player in started.byes:
-                byes += 1
-                floats.append("down")
-                continue
-            game = _game_in(state, started, player)
-            if game is None:
-                continue  # not yet in the tournament
-            if not game.played:
-                forfeit_won = bool(game.absent) and player not in game.absent
-                forfeit_wins += forfeit_won
-                floats.append("down" if forfeit_won else "none")
-                continue
-            colours.append("white" if game.seats[0] == player else "black")
-            opponent = _opponent(game, player)
-            mine, theirs = before[player], before[opponent]
-            floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
-        entrant = state.entrants[player]
-        players.append(
-            {
-                "id": player,
-                "name": entrant.name,
-                "score": running[player],
-                "rating": round(entrant.rating),
-                "starting_number": numbers[player],
-                "color_hist": colours,
-                "float_history": floats,
-                "bye_count": byes,
-                "forfeit_win_count": forfeit_wins,
-            }
+    scoring = ScoringPointSystem()
+    bye = round(state.config.bye_score * 10)
+    scoring.apply_code(ScoringPointSystemCode.PAIRING_ALLOCATED_BYE, bye)
+    sections = []
+    for player, number in sorted(numbers.items(), key=lambda item: item[1]):
+        results = [_result(state, started, player, numbers) for started in state.rounds]
+        sections.append(
+            PlayerSection(
+                code=PlayerCode.PLAYER,
+                starting_number=number,
+                name=state.entrants[player].name,
+                points_times_ten=sum(scoring.get_points_times_ten(r) for r in results),
+                rank=number,
+                results=results,
+            )
         )
-    return players
+    withdrawn = {numbers[p] for p, entrant in state.entrants.items() if entrant.withdrawn}
+    colour = XSectionConfiguration(first_round_color=initial_colour(state) == "white")
+    rounds = max(rounds_total(state), state.rounds_started + 1)
+    extra = XSection(
+        number_of_rounds=rounds,
+        zeroed_ids=withdrawn,
+        scoring_point_system=scoring,
+        configuration=colour,
+    )
+    trf = ParsedTrf(
+        player_sections=sections, tournament_section=TournamentSection(), x_section=extra
+    )
+    trf.validate_contents()
+    return trf
+
+
+def _result(
+    state: TournamentState, started: RoundStarted, player: int, numbers: dict[int, int]
+) -> RoundResult:
+    if player in started.byes:
+        return RoundResult(
+            id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken.PAIRING_ALLOCATED_BYE
+        )
+    game = _game_in(state, started, player)
+    if game is None:  # not in the tournament at that round
+        return RoundResult(
+            id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken.ZERO_POINT_BYE
+        )
+    colour = ColorToken.WHITE if game.seats[0] == player else ColorToken.BLACK
+    opponent = numbers[_opponent(game, player)]
+    if game.absent:
+        absent = player in game.absent
+        return RoundResult(
+            id=opponent,
+            color=colour,
+            result=ResultToken.FORFEIT_LOSS if absent else ResultToken.FORFEIT_WIN,
+        )
+    mine = game.rank_of(player)
+    theirs = game.rank_of(_opponent(game, player))
+    outcome = (
+        ResultToken.DRAW
+        if mine == theirs
+        else ResultToken.WIN
+        if mine < theirs
+        else ResultToken.LOSS
+    )
+    return RoundResult(id=opponent, color=colour, result=outcome)
 
 
 def met(state: TournamentState) -> set[tuple[int, int]]:
@@ -142,38 +165,24 @@ def next_round(state: TournamentState) -> RoundStarted:
     total = rounds_total(state)
     if state.rounds_started >= total:
         raise PairingError(f"all {total} rounds have been played")
-    players = engine_players(state)
+    players = state.active
     if len(players) < 2:
         raise PairingError("fewer than two players are left")
     number = state.rounds_started + 1
-    most_byes = max(p["bye_count"] for p in players)
-    # FIDE gives a player one bye at most; only when everyone has had one may a second
-    # follow (a small field playing many rounds).
-    everyone_byed = all(p["bye_count"] + p["forfeit_win_count"] >= 1 for p in players)
+    by_number = {n: p for p, n in pairing_numbers(state).items()}
     try:
-        pairings = generate_pairings(
-            system="dutch",
-            players=players,
-            previous_pairings=met(state),
-            round_number=number,
-            total_rounds=max(total, number),
-            bye_value=state.config.bye_score,
-            max_byes_per_player=most_byes + 1 if everyone_byed else 1,
-            initial_color=initial_colour(state),
-        )
-    except Exception as error:  # the engine says why in its own words
-        raise PairingError(f"round {number} cannot be paired: {error}") from error
+        pairings = DutchEngine.generate_pairings(report(state))
+    except EnginePairingError as error:
+        raise PairingError(f"round {number} cannot be paired without a repeat") from error
     tables: list[Table] = []
     byes: list[int] = []
-    for row in sorted(pairings, key=lambda row: int(row["table"])):
-        if row.get("black_id") is None:
-            byes.append(int(row["white_id"]))
+    for pairing in pairings:
+        if pairing.black == 0:
+            byes.append(by_number[pairing.white])
         else:
-            tables.append(Table((int(row["white_id"]), int(row["black_id"]))))
+            tables.append(Table((by_number[pairing.white], by_number[pairing.black])))
     paired = sorted([p for table in tables for p in table.seats] + byes)
-    # With no pairing left that avoids a repeat the engine hands out byes to all it
-    # cannot pair: a round is one bye at most (an odd count) or none.
-    if paired != sorted(p["id"] for p in players) or len(byes) > len(players) % 2:
+    if paired != sorted(players) or len(byes) > len(players) % 2:
         raise PairingError(f"round {number} cannot be paired without a repeat")
     return RoundStarted(number, tuple(tables), tuple(byes))
 
