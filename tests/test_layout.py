@@ -115,7 +115,7 @@ def test_the_shell_js_names_no_game() -> None:
 # top-level modules: settings, errors, i18n, services). app.py builds the house from all.
 SERVER_ROOMS = (
     "http", "db", "clocks", "accounts", "play", "workers", "lobby", "people", "learn", "notify",
-    "ratings",
+    "ratings", "tournaments",
 )  # fmt: skip
 SHARED_MODULES = ("settings", "errors", "i18n", "services")
 

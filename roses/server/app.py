@@ -44,6 +44,8 @@ from .ratings import routes as ratings_routes
 from .ratings.updates import rate_game
 from .services import Services
 from .settings import Settings
+from .tournaments import routes as tournaments_routes
+from .tournaments.scheduler import Tournaments
 from .workers import timeouts
 from .workers.analysis_runner import AnalysisRunner
 from .workers.bot_runner import BotRunner
@@ -56,6 +58,7 @@ ROUTERS = (
     ratings_routes.router,
     notify_routes.router,
     people_routes.router,
+    tournaments_routes.router,
     learn_routes.router,
     rules_pages.router,
     tutorials.router,
@@ -68,13 +71,17 @@ ROUTERS = (
 def build_services(settings: Settings) -> Services:
     """Every service of one server process, wired together."""
     sessions = session_factory(make_engine(settings.database_url))
-    games = LiveGames(sessions, capacity=settings.cached_games, finished_hooks=[rate_game])
+    hub = Hub(settings.sockets_per_account, settings.sockets_per_address)
+    tournaments = Tournaments(hub)
+    # A finished game is rated first, then a tournament's is recorded.
+    hooks = [rate_game, tournaments.game_finished]
+    games = LiveGames(sessions, capacity=settings.cached_games, finished_hooks=hooks)
     bots = BotRunner(games, settings)
     services = Services(
         settings=settings,
         sessions=sessions,
         now=server_time,
-        hub=Hub(settings.sockets_per_account, settings.sockets_per_address),
+        hub=hub,
         signed_in=SignedInCache(),
         limiter=quotas.Limiter(settings),
         games=games,
@@ -87,6 +94,7 @@ def build_services(settings: Settings) -> Services:
             else None
         ),
         reach=Reach(settings, sessions, server_time),
+        tournaments=tournaments,
     )
     games.listener = Listeners(sockets.Announcer(services), services.reach)
     if settings.game_owners and settings.redis_url:
@@ -147,6 +155,7 @@ async def running(services: Services) -> AsyncIterator[None]:
         await jobs.enter_async_context(digest.digests(services))
         await jobs.enter_async_context(deadline_warnings.deadline_warnings(services))
         await jobs.enter_async_context(outbox.sending(services))
+        await jobs.enter_async_context(services.tournaments.running(services))
         yield
     engine.dispose()
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .play.live_games import LiveGames
     from .play.relay import RedisRelay
     from .settings import Settings
+    from .tournaments.scheduler import Tournaments
     from .workers.analysis_runner import AnalysisRunner
     from .workers.bot_runner import BotRunner
     from .workers.timeouts import Timeouts
@@ -43,6 +44,7 @@ class Services:
     analyses: AnalysisRunner
     relay: RedisRelay | None  # the other server processes, when there are any
     reach: Reach  # news to people away from the site (web push, webhooks)
+    tournaments: Tournaments
 
 
 def services_of(app: ASGIApp) -> Services:

@@ -176,6 +176,10 @@ class Settings(BaseModel):
     reach_timeout_seconds: float = 10
     reach_plain_http: bool = False
 
+    # The tournaments' job (tournaments/scheduler.py) looks for rounds to start every
+    # tournament_check_seconds (and at once when a tournament game ends in this process).
+    tournament_check_seconds: float = 5
+
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         values: dict[str, object] = {}
@@ -190,7 +194,8 @@ class Settings(BaseModel):
                 values[field] = raw.split(",") if field == "trusted_origins" else raw
         mail = ("smtp_url", "mail_from", "public_url", "digest_hour", "digest_check_seconds")
         reach = ("vapid_subject", *(name for name in cls.model_fields if name.startswith("reach_")))
-        for name in (*mail, *reach, "warning_check_seconds", "full_collection_seconds"):
+        checks = ("warning_check_seconds", "full_collection_seconds", "tournament_check_seconds")
+        for name in (*mail, *reach, *checks):
             if raw := os.environ.get(f"ROSES_{name.upper()}"):
                 values[name] = raw
         if clocks := os.environ.get("ROSES_LIVE_CLOCKS"):  # e.g. "0.25+1,5+5" for a test

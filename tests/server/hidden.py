@@ -306,3 +306,45 @@ def assert_reach_only(message: Any, secrets: list[str]) -> None:
     for key in ("text", "body", "content"):
         if key in message:
             assert_mail_hides(message[key], secrets)
+TOURNAMENT_KEYS = {
+    "id", "name", "format", "game", "players_per_table", "rated", "time_control", "starts_at",
+    "ends_at", "status", "version", "entered", "round", "rounds", "options", "vacation",
+    "late_join_until_round", "organiser", "conditions", "entrants", "standings", "pairings",
+    "you",
+}  # fmt: skip
+TOURNAMENT_LINE_KEYS = TOURNAMENT_KEYS - {
+    "options", "vacation", "late_join_until_round", "organiser", "conditions", "entrants",
+    "standings", "pairings", "you",
+}  # fmt: skip
+STANDING_KEYS = {
+    "rank", "player", "name", "points", "tie_breaks", "games", "wins", "draws", "losses",
+    "byes", "bot", "withdrawn",
+}  # fmt: skip
+
+
+def assert_tournament_only(answer: Any) -> None:
+    """A tournament (its page's answer, a line of the list, or the lobby socket's notice
+    of a change) says who plays whom, at which game, and each game's ranks once it is over:
+    never anything of a game's state (a hand, a pile, a plan)."""
+    walk(answer)
+    if answer.get("type") == "tournament":
+        assert set(answer) == {"type", "tournament_id", "version"}, answer
+        return
+    if "pairings" not in answer:
+        assert set(answer) == TOURNAMENT_LINE_KEYS, answer
+        return
+    assert set(answer) == TOURNAMENT_KEYS, answer
+    assert set(answer["time_control"]) <= {"kind", "initial_ms", "increment_ms", "days"}
+    for entrant in answer["entrants"]:
+        assert set(entrant) == {"player", "name", "bot", "withdrawn", "rating"}, entrant
+    for row in answer["standings"]:
+        assert set(row) == STANDING_KEYS, row
+        assert all(set(value) == {"name", "value"} for value in row["tie_breaks"]), row
+    for round_ in answer["pairings"]:
+        assert set(round_) == {"round", "tables", "byes"}, round_
+        for table in round_["tables"]:
+            assert set(table) == {"table", "game_id", "seats", "ranks"}, table
+            assert all(isinstance(seat, int) for seat in table["seats"]), table
+    assert set(answer["you"]) == {
+        "player", "entered", "withdrawn", "organiser", "may_enter", "barred_until",
+    }  # fmt: skip

@@ -4,7 +4,9 @@ Where the data lives (migration 0006):
 
 - ``games.time_control`` (JSON): the game's time limit, ``TimeControl.to_json()``:
   ``{"kind": "live", "initial_ms": 300000, "increment_ms": 5000}`` or
-  ``{"kind": "correspondence", "days": 3}``; None (NULL) for a game without one.
+  ``{"kind": "correspondence", "days": 3}``; None (NULL) for a game without one. A
+  tournament that allows no vacation adds ``"vacation": false`` (read by
+  ``lobby/vacation.py`` alone; ``TimeControl`` ignores it).
 - ``games.clock_due``: the earliest moment the server must act on the game's clocks by
   itself (a live flag falls, a stand-in moves for an absent seat); NULL when nothing is due
   (no limit, or only the opponents' claim is possible: ``roses/server/workers/timeouts.py``).

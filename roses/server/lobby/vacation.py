@@ -76,6 +76,12 @@ def spoken_date(moment: datetime) -> str:
     )
 
 
+def vacation_allowed(game: Game) -> bool:
+    """Whether a vacation may pause the game's clocks: not in a game whose time limit says
+    ``"vacation": false`` (a tournament's that allows none)."""
+    return (game.time_control or {}).get("vacation", True) is not False
+
+
 def _correspondence_seats(db: Session, user: User) -> list[tuple[Game, int]]:
     query = (
         select(Game, Seat.seat)
@@ -83,7 +89,7 @@ def _correspondence_seats(db: Session, user: User) -> list[tuple[Game, int]]:
         .where(Seat.user_id == user.id, Game.status == GameStatus.ACTIVE)
         .order_by(Game.id)
     )
-    return [(game, seat) for game, seat in db.execute(query)]
+    return [(game, seat) for game, seat in db.execute(query) if vacation_allowed(game)]
 
 
 def start(db: Session, user: User, days: int, now: datetime) -> tuple[VacationState, list[int]]:
@@ -175,6 +181,8 @@ def pause_starting(db: Session, game: Game) -> None:
     control = TimeControl.from_json(game.time_control)
     clocks = seat_clocks(game)
     if control is None or control.live or clocks is None or game.status != GameStatus.ACTIVE:
+        return
+    if not vacation_allowed(game):
         return
     now = clocks[0].since  # the moment the clocks started
     for seat, clock in zip(game.seats, clocks, strict=True):

@@ -1,5 +1,5 @@
 // The one header of every page (roses/web/page.html loads it everywhere, the rules pages
-// too): who is signed in, the lobby, the ratings, the settings and signing out; for a
+// too): who is signed in, the lobby, the ratings, the tournaments, the settings and signing out; for a
 // visitor, the way to sign in. Pages add nothing to it, so that it reads the same on each.
 
 import { api } from "./api.js";
@@ -34,6 +34,7 @@ function accountLinks(me, path) {
       me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
     el("a", { href: "/", "aria-current": here("/") }, t("Lobby")),
     el("a", { href: "/ratings", "aria-current": here("/ratings") }, t("Ratings")),
+    el("a", { class: "tournaments-link", href: "/tournaments", "aria-current": here("/tournaments") }, t("Tournaments")),
     el("a", { class: "people-link", href: "/people", "aria-current": here("/people") }, t("People")),
     el("a", { class: "settings-link", href: "/settings", "aria-current": here("/settings") }, t("Settings")),
     signOutButton(me), // a guest is warned that its games will be lost
