@@ -9,7 +9,7 @@ many server processes hear of it, so a person hears of a game's turn once.
 
 Where news comes from:
 
-- **turn**: the live games tell ``Reach`` (a ``GameListener``) of every change; a seat
+- **turn**: the live games tell ``Reach`` (a ``ChangeListener``) of every change; a seat
   whose turn began with that version is news. It is sent only if the occupant has not seen
   the game at that version meanwhile: their page, while in sight, reports the newest
   version it shows (``{"type": "seen", "version": v}`` on the game's socket, stored as
@@ -237,7 +237,7 @@ def turn_news(live: LiveGame) -> list[News]:
 
 
 class Reach:
-    """Hears of the live games' changes (as a ``GameListener``: under the game's lock, so it
+    """Hears of the live games' changes (as a ``ChangeListener``: under the game's lock, so it
     only queues) and writes their news to the outbox in the background."""
 
     def __init__(self, settings: Settings, sessions: sessionmaker[Session], now: ServerTime):

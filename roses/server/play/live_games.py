@@ -281,14 +281,19 @@ class LiveGame(GameHeader):
         self._views.clear()
 
 
-class GameListener(Protocol):
-    """Who hears of the live games: told under the game's lock, in the order of versions."""
+class ChangeListener(Protocol):
+    """Who hears of the live games' changes: told under the game's lock, in the order of
+    versions."""
 
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
         """A new version (``relayed``: another server process made it and told the others)."""
 
     def loaded(self, live: LiveGame) -> None:
         """Read afresh (a restart, another process gone): it may wait for a bot or a clock."""
+
+
+class GameListener(ChangeListener, Protocol):
+    """The live games' listener: it hears of changes, and answers for this process's sockets."""
 
     def watched(self, game_id: int) -> bool:
         """Whether this process has sockets open on the game."""
@@ -619,10 +624,12 @@ class LiveGames:
 
 
 class Listeners:
-    """Several listeners, each told in turn (the sockets first)."""
+    """The sockets' listener and others that hear of changes too, each told in turn (the
+    sockets first); the sockets' listener alone answers for the sockets."""
 
-    def __init__(self, *listeners: GameListener) -> None:
-        self.listeners = listeners
+    def __init__(self, sockets: GameListener, *others: ChangeListener) -> None:
+        self.sockets = sockets
+        self.listeners = (sockets, *others)
 
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
         for listener in self.listeners:
@@ -631,6 +638,12 @@ class Listeners:
     def loaded(self, live: LiveGame) -> None:
         for listener in self.listeners:
             listener.loaded(live)
+
+    def watched(self, game_id: int) -> bool:
+        return self.sockets.watched(game_id)
+
+    def passed(self, game_id: int, people: Sequence[int]) -> None:
+        self.sockets.passed(game_id, people)
 
 
 class _Unheard:
