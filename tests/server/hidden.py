@@ -306,6 +306,8 @@ def assert_reach_only(message: Any, secrets: list[str]) -> None:
     for key in ("text", "body", "content"):
         if key in message:
             assert_mail_hides(message[key], secrets)
+
+
 TOURNAMENT_KEYS = {
     "id", "name", "format", "game", "players_per_table", "rated", "time_control", "starts_at",
     "ends_at", "status", "version", "entered", "round", "rounds", "options", "vacation",
