@@ -148,6 +148,7 @@ class News:
     game_id: int | None = None
     seat: int | None = None
     version: int | None = None
+    heard_at: datetime | None = None  # None: when written to the outbox
 
 
 def record(db: Session, news: News, due_at: datetime) -> int:
@@ -193,7 +194,7 @@ def record(db: Session, news: News, due_at: datetime) -> int:
     return added
 
 
-def turn_news(live: LiveGame) -> list[News]:
+def turn_news(live: LiveGame, now: datetime) -> list[News]:
     """The seats of people whose turn began with the game's current version (or with its
     start), as news; and, for a game waiting for players, its invitations."""
     news = []
@@ -212,6 +213,7 @@ def turn_news(live: LiveGame) -> list[News]:
                     game_id=live.id,
                     seat=seat,
                     version=live.version,
+                    heard_at=now,
                 )
             )
     elif live.status == GameStatus.WAITING:
@@ -231,6 +233,7 @@ def turn_news(live: LiveGame) -> list[News]:
                         "by_id": live.created_by,
                     },
                     game_id=live.id,
+                    heard_at=now,
                 )
             )
     return news
@@ -260,7 +263,7 @@ class Reach:
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
         if relayed:  # the process that made the change heard it
             return
-        for news in turn_news(live):
+        for news in turn_news(live, self.now()):
             self._heard.put_nowait(news)
 
     def loaded(self, live: LiveGame) -> None:
@@ -271,7 +274,8 @@ class Reach:
         added = 0
         with self.sessions.begin() as db:
             for news in heard:
-                due = self.now() + (grace if news.kind == "turn" else timedelta())
+                heard_at = news.heard_at or self.now()
+                due = heard_at + (grace if news.kind == "turn" else timedelta())
                 added += record(db, news, due)
         return added
 
