@@ -148,6 +148,7 @@ class News:
     game_id: int | None = None
     seat: int | None = None
     version: int | None = None
+    heard_at: datetime | None = None  # None: when written to the outbox
 
 
 def record(db: Session, news: News, due_at: datetime) -> int:
@@ -193,7 +194,7 @@ def record(db: Session, news: News, due_at: datetime) -> int:
     return added
 
 
-def turn_news(live: LiveGame) -> list[News]:
+def turn_news(live: LiveGame, now: datetime) -> list[News]:
     """The seats of people whose turn began with the game's current version (or with its
     start), as news; and, for a game waiting for players, its invitations."""
     news = []
@@ -212,6 +213,7 @@ def turn_news(live: LiveGame) -> list[News]:
                     game_id=live.id,
                     seat=seat,
                     version=live.version,
+                    heard_at=now,
                 )
             )
     elif live.status == GameStatus.WAITING:
@@ -231,6 +233,7 @@ def turn_news(live: LiveGame) -> list[News]:
                         "by_id": live.created_by,
                     },
                     game_id=live.id,
+                    heard_at=now,
                 )
             )
     return news
@@ -244,7 +247,9 @@ class Reach:
         self.settings = settings
         self.sessions = sessions
         self.now = now
-        self._heard: asyncio.Queue[News] = asyncio.Queue()
+        # What was heard and is not yet in the outbox; a queue while the server runs
+        # (``listening``), made there so that it belongs to the server's event loop.
+        self._heard: asyncio.Queue[News] | None = None
         self._vapid: Any = None
 
     async def vapid(self) -> Any:
@@ -258,9 +263,10 @@ class Reach:
             return push.vapid_key(db)
 
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
-        if relayed:  # the process that made the change heard it
+        # Relayed: the process that made the change heard it. No queue: not running.
+        if relayed or self._heard is None:
             return
-        for news in turn_news(live):
+        for news in turn_news(live, self.now()):
             self._heard.put_nowait(news)
 
     def loaded(self, live: LiveGame) -> None:
@@ -271,11 +277,12 @@ class Reach:
         added = 0
         with self.sessions.begin() as db:
             for news in heard:
-                due = self.now() + (grace if news.kind == "turn" else timedelta())
+                heard_at = news.heard_at or self.now()
+                due = heard_at + (grace if news.kind == "turn" else timedelta())
                 added += record(db, news, due)
         return added
 
-    async def _write_heard(self, heard: list[News]) -> int:
+    async def _write_heard(self, queue: asyncio.Queue[News], heard: list[News]) -> int:
         try:
             return await asyncio.to_thread(self.write, heard)
         except Exception:  # a database hiccup: that news is lost, the next is not
@@ -283,34 +290,41 @@ class Reach:
             return 0
         finally:
             for _ in heard:
-                self._heard.task_done()
+                queue.task_done()
 
-    def _take(self) -> list[News]:
+    @staticmethod
+    def _take(queue: asyncio.Queue[News]) -> list[News]:
         heard = []
-        while not self._heard.empty():
-            heard.append(self._heard.get_nowait())
+        while not queue.empty():
+            heard.append(queue.get_nowait())
         return heard
 
     async def drain(self) -> int:
         """Write everything heard so far to the outbox (and wait for what the background
         writer is writing); how many rows this call added."""
-        heard = self._take()
-        added = await self._write_heard(heard) if heard else 0
-        await self._heard.join()
+        queue = self._heard
+        if queue is None:
+            return 0
+        heard = self._take(queue)
+        added = await self._write_heard(queue, heard) if heard else 0
+        await queue.join()
         return added
 
-    async def _keep_draining(self) -> None:
+    async def _keep_draining(self, queue: asyncio.Queue[News]) -> None:
         while True:
-            heard = [await self._heard.get(), *self._take()]
-            await self._write_heard(heard)
+            heard = [await queue.get(), *self._take(queue)]
+            await self._write_heard(queue, heard)
 
     @asynccontextmanager
     async def listening(self) -> AsyncIterator[None]:
         """Writes what is heard to the outbox for as long as the server runs."""
-        task = asyncio.get_running_loop().create_task(self._keep_draining())
+        queue: asyncio.Queue[News] = asyncio.Queue()
+        self._heard = queue
+        task = asyncio.get_running_loop().create_task(self._keep_draining(queue))
         try:
             yield
         finally:
+            self._heard = None
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
