@@ -473,7 +473,7 @@ COLUMNS = (
     "moves/s (people + bots)", "round trip p50 / p90 / p99 / max ms", "move answer p50 / p99 ms",
     "server CPU ms/move", "server CPU %", "server CPU wait ms/move / switches/move",
     "server peak RSS MiB",
-    "generator CPU % / loop lag p99 ms", "errors",
+    "generator CPU % / loop lag p99 ms", "errors", "full collections after a thaw ms (CPU ms)",
 )  # fmt: skip
 TABLE_HEADER += "| " + " | ".join(COLUMNS) + " |\n" + "|---" * len(COLUMNS) + "|\n"
 
@@ -518,6 +518,7 @@ def table_row(f: dict[str, Any]) -> str:
         " / ".join(_cell(x) for x in f.get("generator_cpu_percent", []))
         + f" / {_cell(f['generator_loop_lag_ms']['p99'])}",
         errors,
+        ", ".join(f"{wall:g} ({cpu:g})" for wall, cpu in f["thawed_full_collections_ms"]) or "-",
     ]
     return "| " + " | ".join(str(c).replace("|", "/") for c in cells) + " |\n"
 

@@ -76,7 +76,7 @@ class RoseKingState:
     )
 
     def position_key(self) -> tuple[object, ...]:
-        """Equal keys: the same position, log and options shown (whatever changed the board)."""
+        """Equal keys, the same position and log, however the board was changed."""
         board = self.board
         return (len(board.move_stack), board.red, board.white, board.crown, board.turn,
                 board.hands, board.heroes, len(board.draw_pile), len(self.entries))  # fmt: skip
@@ -247,7 +247,7 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
                 "pending": None,
                 "state": self._state(board, None, state.options),
                 "log": list(state.entries),
-                "last_move": state.entries[-1] if state.entries else None,
+                "last_move": state.entries[-1] if state.entries else None,  # squares to mark
                 "targets": _targets(board),
             })  # fmt: skip
         shared = state.shared_view[1]
@@ -255,7 +255,7 @@ class RoseKing(GameModule[RoseKingState, RoseKingAction]):
         own_state["viewer"] = None if seat is None else seat_name(seat, board.seats)
         return {
             **shared,
-            "state": own_state,  # the squares to mark on the board: "last_move"
+            "state": own_state,
             "end": end_account(board, seat),  # RK-12..RK-15 once over
         }
 
