@@ -194,6 +194,12 @@ def test_a_wotr_game_stream_keeps_the_other_planners_screen_wr20(server: Any) ->
         assert seen["you"] == 1 and marker not in str(seen)
         assert seen["state"]["money"][0] is None  # behind ann's screen
         assert "calais" not in str(seen["state"]["log"])
+    # A finished game's stream: its last version, if news to the reader, and the end.
+    url = f"/api/games/{game_id}/stream"
+    last = httpx.get(server.url + url, headers=headers).text.splitlines()
+    assert [json.loads(line)["version"] for line in last] == [views[-1]["version"]]
+    version = views[-1]["version"]
+    assert httpx.get(f"{server.url}{url}?version={version}", headers=headers).text == ""
 
 
 def first_legal(observation: dict[str, Any], agent: str) -> int:

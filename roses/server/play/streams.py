@@ -73,14 +73,22 @@ async def game_stream(
     watcher = _watcher(app, request, user)
     live = await app.games.locked(game_id)
     try:  # registered under the lock, once its first view is queued: no version slips in
-        watcher.version = -1 if version is None else version
-        if watcher.version < live.version:
-            watcher.send_version(live.version, encode(game_message(live, user.id)))
-        app.hub.watch_game(game_id, watcher)
+        newer = version is None or version < live.version
+        first = encode(game_message(live, user.id)) if newer else None
+        over = live.status in _OVER
+        if not over:
+            watcher.version = live.version
+            if first is not None:
+                watcher.send_text(first)
+            app.hub.watch_game(game_id, watcher)
     finally:
         live.lock.release()
 
     async def texts() -> AsyncIterator[str]:
+        if over:  # nothing will follow: the last version, if it is news, and the end
+            if first is not None:
+                yield first
+            return
         try:
             async for text in watcher.texts(QUIET_SECONDS):
                 yield text
