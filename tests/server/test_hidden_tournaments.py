@@ -34,7 +34,9 @@ def test_tournament_answers_and_news_hide_every_seats_state(fast_client: TestCli
         for person in people.values():
             assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
         assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
-        view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+        view = wait_for(
+            organiser, made["id"], lambda v: v["round"] == 1 and v["status"] == "running"
+        )
         rng = random.Random(36)
         names = {e["player"]: e["name"] for e in view["entrants"]}
         tables = view["pairings"][0]["tables"]

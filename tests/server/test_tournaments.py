@@ -43,25 +43,26 @@ def fast_client(sqlite_url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
+def client(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The app with its tournament job asleep (the tests that need it step tournaments
     themselves), on SQLite alone: the tests of one process need no second database."""
-    with _still(sqlite_url) as client:
+    with _still(sqlite_url, monkeypatch) as client:
         yield client
 
 
 @pytest.fixture
-def still_client_any(database_url: str) -> Iterator[TestClient]:
+def still_client_any(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The same on SQLite and on PostgreSQL (its row locks)."""
-    with _still(database_url) as client:
+    with _still(database_url, monkeypatch) as client:
         yield client
 
 
 @contextmanager
-def _still(url: str) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(Settings(database_url=url, tournament_check_seconds=3600))
-    ) as client:
+def _still(url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """Its job looks once at the start and is never woken (a request wakes it)."""
+    monkeypatch.setattr(scheduler.Tournaments, "wake", lambda self: None)
+    settings = Settings(database_url=url, tournament_check_seconds=3600)
+    with TestClient(create_app(settings)) as client:
         yield client
 
 
@@ -133,7 +134,9 @@ def test_a_swiss_runs_itself_from_its_start_to_its_standings(fast_client: TestCl
         assert joined.json()["you"]["entered"] is True
     start_now(fast_client, tid)
     for round_ in (1, 2, 3):
-        view = wait_for(organiser, tid, lambda v, r=round_: v["round"] == r)
+        view = wait_for(
+            organiser, tid, lambda v, r=round_: v["round"] == r and v["status"] == "running"
+        )
         assert view["status"] == "running"
         tables = view["pairings"][round_ - 1]["tables"]
         assert len(tables) == 3 and all(t["game_id"] for t in tables)
@@ -309,7 +312,7 @@ def test_the_organiser_alone_starts_a_tournament_early(fast_client: TestClient) 
     refused = other.post(f"/api/tournaments/{made['id']}/start")
     assert refused.status_code == 403 and "organiser" in refused.json()["detail"]
     assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
-    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1 and v["status"] == "running")
     assert view["status"] == "running" and len(view["pairings"][0]["tables"]) == 1
     again = organiser.post(f"/api/tournaments/{made['id']}/start")
     assert again.status_code == 409 and "started" in again.json()["detail"]
@@ -395,7 +398,7 @@ def test_a_game_lost_on_time_bars_its_loser(fast_client: TestClient) -> None:
     for person in (organiser, slow):
         assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
     assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
-    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1 and v["status"] == "running")
     table = view["pairings"][0]["tables"][0]
     advance(3600)  # nobody moves: the first to move loses on time
     sweep(fast_client)
@@ -416,7 +419,7 @@ def test_a_late_entrant_is_paired_from_the_next_round(fast_client: TestClient) -
     for person in (organiser, other):
         assert person.post(f"/api/tournaments/{made['id']}/join").status_code == 200
     assert organiser.post(f"/api/tournaments/{made['id']}/start").status_code == 200
-    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1)
+    view = wait_for(organiser, made["id"], lambda v: v["round"] == 1 and v["status"] == "running")
     assert len(view["pairings"][0]["byes"]) == 1  # three entrants: one sits out
     assert late.post(f"/api/tournaments/{made['id']}/join").status_code == 200
     people = {p.name: p for p in (organiser, other, late)}

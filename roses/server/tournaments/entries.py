@@ -1,6 +1,7 @@
 """Who may enter a tournament, entering and withdrawing: each refusal a sentence that says
-why, and nothing changed. An entry is a row (``store.Entry``, its id the player's number in
-the log) and a ``Joined`` event; a withdrawal a ``Withdrew`` event."""
+why, and nothing changed. The callers hold the tournament first (``held``). An entry is a
+row (``store.Entry``, its id the player's number in the log) and a ``Joined`` event; a
+withdrawal a ``Withdrew`` event."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..people.relations import are_friends
 from ..ratings.updates import variant_of
 from . import bans, journal
 from .log import Joined, Withdrew
-from .store import Entry, Tournament, TournamentStatus, entries_of
+from .store import Entry, Tournament, TournamentStatus, entries_of, hold
 
 START_RATING = 1500.0  # the rating of a player not yet rated in the game (both systems)
 
@@ -149,7 +150,6 @@ def enter(db: Session, tournament: Tournament, user: User, now: datetime) -> Ent
             else _("you have already entered this tournament")
         )
     check_may_enter(db, tournament, user, now)
-    journal.lock(db, tournament)
     entry = Entry(tournament_id=tournament.id, user_id=user.id, name=user.name)
     db.add(entry)
     db.flush()
@@ -180,7 +180,6 @@ def withdraw(db: Session, tournament: Tournament, user: User) -> Entry:
         raise Conflict(_("you have already withdrawn from this tournament"))
     if tournament.status not in (TournamentStatus.OPEN, TournamentStatus.RUNNING):
         raise Conflict(_("this tournament is over"))
-    journal.lock(db, tournament)
     entry.withdrawn = True
     journal.append(db, tournament, Withdrew(entry.id))
     return entry
@@ -193,7 +192,6 @@ def start_now(db: Session, tournament: Tournament, user: User, now: datetime) ->
         raise Forbidden(_("only the organiser can start this tournament"))
     if tournament.status != TournamentStatus.OPEN:
         raise Conflict(_("this tournament has started already"))
-    journal.lock(db, tournament)
     ends_at = tournament.config.get("ends_at")
     if ends_at is not None:
         length = float(ends_at) - as_utc(tournament.starts_at).timestamp()
@@ -206,6 +204,14 @@ def find(db: Session, tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound(_("there is no tournament {id}", id=tournament_id))
     return tournament
+
+
+def held(db: Session, tournament_id: int) -> Tournament:
+    """The tournament, held for this transaction before anything of it is read: entries
+    arriving at once wait for each other instead of failing (``store.hold``)."""
+    if not hold(db, tournament_id):
+        raise NotFound(_("there is no tournament {id}", id=tournament_id))
+    return find(db, tournament_id)
 
 
 def active_entries(db: Session, tournament: Tournament) -> list[Entry]:

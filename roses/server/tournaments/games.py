@@ -90,3 +90,14 @@ def record_result(
     ranks = tuple(int(rank) for rank in game.result["ranks"])
     journal.append(db, tournament, GameFinished(link.round, link.table, ranks), game_id=game.id)
     bans.record(db, game, now)
+
+
+def any_playing(db: Session, tournament: Tournament) -> bool:
+    """Whether a game of the tournament is still being played (one query, no replay)."""
+    query = (
+        select(TournamentGame.game_id)
+        .join(Game, Game.id == TournamentGame.game_id)
+        .where(TournamentGame.tournament_id == tournament.id, Game.status == GameStatus.ACTIVE)
+        .limit(1)
+    )
+    return db.scalar(query) is not None

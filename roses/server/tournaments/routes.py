@@ -28,7 +28,7 @@ from ..services import services
 from . import entries
 from .entries import Conditions
 from .log import TournamentConfig
-from .store import Busy, Tournament, TournamentStatus
+from .store import Tournament, TournamentStatus
 from .views import listing, tournament_view
 
 router = APIRouter(responses=ERROR_ANSWERS)
@@ -267,20 +267,10 @@ def create(db: Session, user: User, body: NewTournament, now: datetime, clocks: 
     return tournament.id
 
 
-ATTEMPTS = 5  # entries arriving at once: each tries again on the tournament as it is now
-
-
 async def _in_transaction(request: Request, change: Any) -> Any:
     def run() -> Any:
-        attempts = 1
-        while True:
-            try:
-                with services(request).sessions.begin() as db:
-                    return change(db)
-            except Busy:
-                if attempts == ATTEMPTS:
-                    raise
-                attempts += 1
+        with services(request).sessions.begin() as db:
+            return change(db)
 
     return await asyncio.to_thread(run)
 
@@ -342,7 +332,7 @@ async def tournament(
 async def join(tournament_id: TournamentId, user: CurrentUser, request: Request) -> dict[str, Any]:
     app = services(request)
     await _in_transaction(
-        request, lambda db: entries.enter(db, entries.find(db, tournament_id), user, app.now())
+        request, lambda db: entries.enter(db, entries.held(db, tournament_id), user, app.now())
     )
     return await _changed(request, tournament_id, user)
 
@@ -352,7 +342,7 @@ async def withdraw(
     tournament_id: TournamentId, user: CurrentUser, request: Request
 ) -> dict[str, Any]:
     await _in_transaction(
-        request, lambda db: entries.withdraw(db, entries.find(db, tournament_id), user)
+        request, lambda db: entries.withdraw(db, entries.held(db, tournament_id), user)
     )
     return await _changed(request, tournament_id, user)
 
@@ -363,7 +353,7 @@ async def start(tournament_id: TournamentId, user: CurrentUser, request: Request
     app = services(request)
     await _in_transaction(
         request,
-        lambda db: entries.start_now(db, entries.find(db, tournament_id), user, app.now()),
+        lambda db: entries.start_now(db, entries.held(db, tournament_id), user, app.now()),
     )
     return await _changed(request, tournament_id, user)
 

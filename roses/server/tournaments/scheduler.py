@@ -75,8 +75,10 @@ def step(db: Session, tournament_id: int, now: datetime) -> Stepped:
     if tournament.status != TournamentStatus.RUNNING:
         return Stepped()
     results = games.unrecorded_results(db, tournament)
+    if not results and tournament.format != "arena" and games.any_playing(db, tournament):
+        return Stepped()  # the round goes on (the usual case: known without a replay)
     if not results and not _may_advance(db, tournament, now):
-        return Stepped()  # the round goes on: nothing to do
+        return Stepped()  # nothing to do
     journal.lock(db, tournament)
     for link, game in results:
         games.record_result(db, tournament, link, game, now)

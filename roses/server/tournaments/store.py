@@ -165,6 +165,20 @@ def claim(db: Session, tournament: Tournament, **changes: Any) -> None:
         setattr(tournament, key, value)
 
 
+def hold(db: Session, tournament_id: int) -> bool:
+    """Bump the tournament's version first thing in a transaction, whatever it is: its row
+    is then this transaction's until it ends (PostgreSQL's row lock; SQLite's one writer),
+    so a request reads the tournament as it is and nobody changes it meanwhile. False if
+    there is no such tournament."""
+    result = db.execute(
+        update(Tournament)
+        .where(Tournament.id == tournament_id)
+        .values(version=Tournament.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
 def events_of(db: Session, tournament_id: int) -> list[TournamentEvent]:
     return list(
         db.scalars(
