@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from roses.server import Settings, create_app
 from roses.server.accounts.users import find_user
 from roses.server.db.models import Game, GameStatus
 from roses.server.errors import Conflict
+from roses.server.notify.reach import OutboxMessage
 from roses.server.services import services_of
 from roses.server.tournaments import games, scheduler
 from roses.server.tournaments.bans import SHORT_BAR
@@ -454,3 +456,49 @@ def test_a_pool_scores_the_organisers_points_per_place(client: TestClient) -> No
         "/api/tournaments", {**body, "name": "x", "format": "swiss", "points": [1, 0]}
     )
     assert two.status_code == 422 and "pools" in two.json()["detail"]
+
+
+def test_a_round_start_is_news_to_those_who_opted_in(sqlite_url: str) -> None:
+    """Each seated person who chose tournament news hears of each round's start once, with
+    the tournament's page as the link; the others hear nothing."""
+    settings = Settings(
+        database_url=sqlite_url, tournament_check_seconds=0.1, reach_plain_http=True
+    )
+    with TestClient(create_app(settings)) as fast:
+        organiser, listener, quiet = sign_up(fast, "org"), sign_up(fast), sign_up(fast)
+        chose = listener.client.put(
+            "/api/settings/reach", json={"tournament": True}, headers=listener.headers
+        )
+        assert chose.status_code == 200, chose.text
+        hook = listener.client.put(
+            "/api/settings/webhook",
+            json={"url": "http://127.0.0.1:9/hook"},
+            headers=listener.headers,
+        )
+        assert hook.status_code == 200, hook.text
+        tid = swiss(organiser, rounds=1, bots=[{"bot": "random"}])["id"]
+        for person in (organiser, listener, quiet):
+            assert person.post(f"/api/tournaments/{tid}/join").status_code == 200
+        start_now(fast, tid)
+        wait_for(organiser, tid, lambda v: v["status"] == "running")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with services_of(fast.app).sessions() as db:  # type: ignore[attr-defined]
+                news = db.scalars(
+                    select(OutboxMessage).where(OutboxMessage.kind == "tournament")
+                ).all()
+                told = [(row.user_id, row.facts) for row in news]
+            if told:
+                break
+            time.sleep(0.05)
+        listener_id = find_user_id(fast, listener.name)
+        assert told == [
+            (listener_id, {"tournament": "Autumn Swiss", "round": 1, "path": f"/tournaments/{tid}"})
+        ]
+
+
+def find_user_id(client: TestClient, name: str) -> int:
+    with services_of(client.app).sessions() as db:  # type: ignore[attr-defined]
+        user = find_user(db, name)
+        assert user is not None
+        return user.id

@@ -25,8 +25,9 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from ..db.models import as_utc
+from ..db.models import Seat, as_utc
 from ..errors import Conflict
+from ..notify.reach import tell as reach_out
 from ..play.hub import Hub
 from ..services import Services
 from . import games, journal
@@ -158,7 +159,35 @@ class Tournaments:
             stepped = await asyncio.to_thread(self._step, app, tournament_id)
             for game_id in stepped.started:
                 await app.games.changed_elsewhere(game_id)
+            if stepped.started:
+                await self._announce_round(app, stepped.started)
         await self.look_for_changes(app)
+
+    @staticmethod
+    async def _announce_round(app: Services, started: list[int]) -> None:
+        """Each person seated in a game just started hears "a tournament round starts" away
+        from the site, if they opted in (once per round: its subject names the round)."""
+
+        def read() -> list[tuple[int, int, int, int, str]]:
+            with app.sessions() as db:
+                query = (
+                    select(
+                        Seat.user_id,
+                        Seat.game_id,
+                        Tournament.id,
+                        TournamentGame.round,
+                        Tournament.name,
+                    )
+                    .join(TournamentGame, TournamentGame.game_id == Seat.game_id)
+                    .join(Tournament, Tournament.id == TournamentGame.tournament_id)
+                    .where(Seat.game_id.in_(started), Seat.user_id.is_not(None))
+                )
+                return [(r[0], r[1], r[2], r[3], r[4]) for r in db.execute(query) if r[0]]
+
+        for user_id, game_id, tournament_id, round_, name in await asyncio.to_thread(read):
+            facts = {"tournament": name, "round": round_, "path": f"/tournaments/{tournament_id}"}
+            subject = f"tournament:{tournament_id}:round:{round_}"
+            await reach_out(app.reach, user_id, "tournament", subject, facts, game_id)
 
     async def look_for_changes(self, app: Services) -> None:
         """Tell the lobbies of the changes made since (here or in another process)."""
