@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select
+from sqlalchemy import column, insert, select, table
 
 from roses.server import Settings, create_app
 from roses.server.accounts.users import AccountName
@@ -113,9 +113,13 @@ def test_the_migration_keeps_names_that_only_the_old_rule_told_apart(tmp_path: P
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = make_engine(url)
     upgrade(engine, "0001")
+    # The table as 0001 made it (the model has columns added since).
+    users_0001 = table("users", column("name"), column("is_guest"), column("created_at"))
     with engine.begin() as connection:
         for name in ["admin", "Admin", "admin\n", "Bob"]:
-            connection.execute(insert(User).values(name=name, is_guest=False, created_at=utcnow()))
+            connection.execute(
+                insert(users_0001).values(name=name, is_guest=False, created_at=utcnow())
+            )
     upgrade(engine)
     with engine.connect() as connection:
         keys = dict(
