@@ -121,6 +121,7 @@ def test_a_small_swiss_from_the_form_to_the_standings(
         if name != me:
             assert client.post(f"/api/tournaments/{tournament_id}/join").status_code == 200
     expect(page.locator(".standings tbody tr")).to_have_count(8)  # told by the socket
+    expect(page.locator(".standings")).to_contain_text("Random bot")  # in words, not its key
     shots(page, "swiss-entries")
     page.get_by_role("button", name="Start now").click()
     expect(page.locator(".status")).to_contain_text("Round 1 of 3")

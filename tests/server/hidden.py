@@ -338,7 +338,9 @@ def assert_tournament_only(answer: Any) -> None:
     assert set(answer) == TOURNAMENT_KEYS, answer
     assert set(answer["time_control"]) <= {"kind", "initial_ms", "increment_ms", "days"}
     for entrant in answer["entrants"]:
-        assert set(entrant) == {"player", "name", "bot", "withdrawn", "rating"}, entrant
+        assert set(entrant) == {
+            "player", "name", "bot", "bot_name", "strength", "withdrawn", "rating",
+        }, entrant  # fmt: skip
     for row in answer["standings"]:
         assert set(row) == STANDING_KEYS, row
         assert all(set(value) == {"name", "value"} for value in row["tie_breaks"]), row

@@ -109,6 +109,8 @@ def tournament_view(
                 "player": entry.id,
                 "name": entry.name,
                 "bot": entry.bot_name is not None,
+                "bot_name": entry.bot_name,  # a bot of the game (the page names it in words)
+                "strength": entry.bot_strength,
                 "withdrawn": entry.withdrawn,
                 "rating": round(state.entrants[entry.id].rating)
                 if entry.id in state.entrants

@@ -6,6 +6,7 @@ import { api, ApiError } from "./api.js";
 import { el } from "./kit.js";
 import { t, tn } from "./i18n.js";
 import { onLobby } from "./notify.js";
+import { strengthName } from "./strength.js";
 import { termsText } from "./clock.js";
 import { FORMAT_NAMES, STATUS_NAMES, gameTitle, localMoment } from "./tournament_words.js";
 
@@ -60,7 +61,19 @@ function actions(tournament, error, refresh) {
   return el("p", { class: "actions" }, el("button", { class: "join", onclick: act("join"), disabled: !you.may_enter }, t("Enter")), " ", startNow);
 }
 
-function standingsTable(tournament) {
+// Each entrant's name as the page shows it: a bot in words, as the new-game form names it.
+function entrantNames(tournament, catalog) {
+  const game = catalog.games.find((g) => g.name === tournament.game);
+  const labels = Object.fromEntries((game?.bot_list || []).map((b) => [b.name, b.label]));
+  const shown = (e) => {
+    if (!e.bot_name) return e.name;
+    const bot = t(labels[e.bot_name] || e.bot_name);
+    return e.strength ? t("{bot} bot ({strength})", { bot, strength: strengthName(e.strength) }) : t("{bot} bot", { bot });
+  };
+  return Object.fromEntries(tournament.entrants.map((e) => [e.player, shown(e)]));
+}
+
+function standingsTable(tournament, names) {
   const rows = tournament.standings;
   if (!rows.length) return el("p", { class: "muted" }, t("Nobody has entered yet."));
   const breaks = rows[0].tie_breaks.map((b) => b.name);
@@ -68,7 +81,7 @@ function standingsTable(tournament) {
     el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("Player")), el("th", {}, t("Points")),
       breaks.map((name) => el("th", {}, tieBreakName(name))), el("th", {}, t("Games")), el("th", {}, t("Won · drawn · lost")))),
     el("tbody", {}, rows.map((row) => el("tr", { class: row.player === tournament.you.player ? "you" : null },
-      el("td", {}, row.rank), el("td", {}, row.bot ? t("{name} (bot)", { name: row.name }) : row.name, row.withdrawn ? el("span", { class: "muted" }, " ", t("(withdrawn)")) : null),
+      el("td", {}, row.rank), el("td", {}, names[row.player] ?? row.name, row.withdrawn ? el("span", { class: "muted" }, " ", t("(withdrawn)")) : null),
       el("td", {}, number(row.points)), row.tie_breaks.map((b) => el("td", {}, number(b.value))),
       el("td", {}, row.games), el("td", {}, `${row.wins} · ${row.draws} · ${row.losses}`))))));
 }
@@ -81,8 +94,7 @@ function tableLine(table, names) {
     el("span", { class: "muted small" }, table.ranks ? t("over") : t("being played")));
 }
 
-function pairings(tournament) {
-  const names = Object.fromEntries(tournament.entrants.map((e) => [e.player, e.name]));
+function pairings(tournament, names) {
   if (!tournament.pairings.length) return el("p", { class: "muted" }, t("No round has started yet."));
   return [...tournament.pairings].reverse().map((round) => el("section", { class: "round" },
     el("h3", {}, t("Round {n}", { n: round.round })),
@@ -96,6 +108,7 @@ async function draw() {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const rounds = tournament.rounds ? t("Round {n} of {total}", { n: tournament.round, total: tournament.rounds }) : t("Round {n}", { n: tournament.round });
   const conditions = conditionLines(tournament.conditions);
+  const names = entrantNames(tournament, catalog);
   main.replaceChildren(
     el("section", { class: "panel tournament", "data-version": tournament.version },
       el("h1", {}, tournament.name),
@@ -109,8 +122,8 @@ async function draw() {
       conditions.length ? el("ul", { class: "small conditions" }, conditions.map((c) => el("li", {}, c))) : null,
       tournament.you.barred_until ? el("p", { class: "error" }, t("A tournament game of yours ran out of time: you may enter tournaments again from {date}.", { date: localMoment(tournament.you.barred_until) })) : null,
       actions(tournament, error, draw), error),
-    el("section", { class: "panel" }, el("h2", {}, t("Standings")), standingsTable(tournament)),
-    el("section", { class: "panel" }, el("h2", {}, t("Pairings")), pairings(tournament)));
+    el("section", { class: "panel" }, el("h2", {}, t("Standings")), standingsTable(tournament, names)),
+    el("section", { class: "panel" }, el("h2", {}, t("Pairings")), pairings(tournament, names)));
 }
 
 let timer = null;
