@@ -25,7 +25,7 @@ can serve: on 2 cores the load generators, HAProxy, PostgreSQL and Redis share t
 with the servers, so throughput cannot grow far as processes are added; the CPU per move
 says what adding processes costs. It prints one JSON line per process count and a table;
 it records nothing (benchmarks/results/ is written by the lead on an idle machine). With
-the defaults it runs about 3 minutes.
+the defaults it runs 3 to 4 minutes.
 """
 
 from __future__ import annotations

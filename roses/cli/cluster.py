@@ -36,14 +36,16 @@ if TYPE_CHECKING:
 
 DEFAULT_DATABASE = "postgresql+psycopg://postgres@127.0.0.1:5432/roses"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
-HEALTH = "/api/catalog"
+HEALTH = "/api/health"
 
 _HEAD = """\
 # HAProxy in front of {count} `roses serve` processes (roses/cli/cluster.py writes this file;
 # docs/scaling.md explains it). Each game's requests and sockets go to one process, chosen
 # by consistent hashing of the game's id over the processes that pass their health checks:
-# a process that stops answering is marked down within about {down_ms} ms and its games go to
-# the others (which read them from the database). Everything else goes to any process.
+# a process that refuses connections (killed) is marked down within about {down_ms} ms and
+# its games go to the others (which read them from the database); one merely slow under
+# load has {check_timeout} to answer each check, so that its games do not move back and forth.
+# Everything else goes to any process.
 global
     maxconn {maxconn}
 
@@ -58,6 +60,7 @@ defaults
     timeout tunnel 1h
     timeout client-fin 5s
     timeout http-keep-alive 5s
+    timeout check {check_timeout}
     default-server check inter {check_ms} fall 2 rise 2 on-marked-down shutdown-sessions
 
 frontend roses
@@ -93,6 +96,7 @@ def haproxy_config(
         bind=bind,
         health=HEALTH,
         maxconn=maxconn,
+        check_timeout="3s",
     )
     text += "".join(f"    server {name} {address}\n" for name, address in servers)
     text += _ANYONE

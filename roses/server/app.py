@@ -20,7 +20,7 @@ from .accounts.signed_in import SignedInCache, saved_language
 from .clocks.time_control import server_time
 from .db.engine import make_engine, session_factory
 from .db.migrate import upgrade
-from .http import answers, pages
+from .http import answers, health, pages
 from .http.guards import RequestGuard
 from .http.process_header import ProcessHeader
 from .i18n import LanguageMiddleware
@@ -64,6 +64,7 @@ ROUTERS = (
     tutorials.router,
     sockets.router,
     streams.router,
+    health.router,
     pages.router,
 )
 

@@ -117,6 +117,8 @@ def test_the_process_is_named_in_every_answer(two: tuple[TestClient, TestClient]
     a, b = two
     assert a.get("/api/catalog").headers["x-roses-process"] == "a"
     assert b.get("/api/nothing-here").headers["x-roses-process"] == "b"
+    health = b.get("/api/health")  # the balancer's check
+    assert health.status_code == 200 and health.json() == {"status": "ok"}
 
 
 def test_the_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -149,7 +149,8 @@ class RedisRelay:
 
     def _send(self, game_id: int | None, content: dict[str, Any]) -> None:
         """Queue a message for the one publisher task: messages leave in the order they
-        were made (a game's versions in order), those made meanwhile in one round trip."""
+        were made (a game's versions in order), those made meanwhile as one (a JSON list:
+        each process reads and wakes once for all of them)."""
         message = dumps({"game": game_id, **content, "origin": self._origin})
         self._outbox.append((game_id, message))
         if self._publisher is None:
@@ -163,10 +164,8 @@ class RedisRelay:
                     if len(batch) == 1:
                         await self._redis.publish(self._channel, batch[0][1])
                     else:
-                        pipe = self._redis.pipeline(transaction=False)
-                        for _, message in batch:
-                            pipe.publish(self._channel, message)
-                        await pipe.execute()
+                        together = "[" + ",".join(message for _, message in batch) + "]"
+                        await self._redis.publish(self._channel, together)
                 except RedisError as error:  # the moves stand; others catch up later
                     games = sorted({game for game, _ in batch if game is not None})
                     log.warning("could not tell the other servers about games %s: %s", games, error)
@@ -178,12 +177,13 @@ class RedisRelay:
             if message["type"] != "message":
                 continue
             data = orjson.loads(message["data"])
-            if data["origin"] == self._origin:
-                continue
-            try:
-                await self._hear(data)
-            except Exception:  # one bad message must not stop the listening
-                log.exception("could not take in the news of game %s", data.get("game"))
+            for item in data if isinstance(data, list) else (data,):
+                if item["origin"] == self._origin:
+                    continue
+                try:
+                    await self._hear(item)
+                except Exception:  # one bad message must not stop the listening
+                    log.exception("could not take in the news of game %s", item.get("game"))
 
     async def _hear(self, data: dict[str, Any]) -> None:
         if "account" in data:
