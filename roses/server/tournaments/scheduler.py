@@ -14,7 +14,7 @@ nothing, after it leaves everything, and the next step anywhere goes on from the
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,6 +30,7 @@ from ..errors import Conflict
 from ..notify.reach import tell as reach_out
 from ..play.hub import Hub
 from ..services import Services
+from ..workers.periodic import repeated
 from . import games, journal
 from .formats import FORMATS
 from .log import PairingError, RoundStarted
@@ -221,24 +222,11 @@ class Tournaments:
         """Step the tournaments now (e.g. an entrant came late: pair them)."""
         self._wake.set()
 
-    async def _run(self, app: Services) -> None:
-        self._loop = asyncio.get_running_loop()
-        while True:
-            self._wake.clear()
-            try:
-                await self.step_all(app)
-            except Exception:  # a database hiccup must not end the job for good
-                log.exception("stepping the tournaments failed; trying again later")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), app.settings.tournament_check_seconds)
-
     @asynccontextmanager
     async def running(self, app: Services) -> AsyncIterator[None]:
         """The job, for as long as the server runs."""
-        task = asyncio.get_running_loop().create_task(self._run(app))
-        try:
+        self._loop = asyncio.get_running_loop()
+        seconds = app.settings.tournament_check_seconds
+        job = functools.partial(self.step_all, app)
+        async with repeated(job, lambda: seconds, "stepping the tournaments", self._wake):
             yield
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
