@@ -267,9 +267,12 @@ def test_a_step_taken_twice_at_once_starts_the_round_once(still_client_any: Test
     finally:
         first.close()
         second.close()
-    with app.sessions() as db:
-        assert db.query(TournamentGame).count() == 1
-        assert db.query(TournamentEvent).filter(TournamentEvent.round == 1).count() == 1
+    with app.sessions() as db:  # (a shared PostgreSQL database holds others' tournaments)
+        games_of = db.query(TournamentGame).filter(TournamentGame.tournament_id == made["id"])
+        rounds = db.query(TournamentEvent).filter(
+            TournamentEvent.tournament_id == made["id"], TournamentEvent.round == 1
+        )
+        assert games_of.count() == 1 and rounds.count() == 1
 
 
 def test_a_crash_in_the_middle_of_a_rounds_start_leaves_nothing_half_done(

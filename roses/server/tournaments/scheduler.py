@@ -226,6 +226,7 @@ class Tournaments:
     async def running(self, app: Services) -> AsyncIterator[None]:
         """The job, for as long as the server runs."""
         self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()  # bound to this loop (a test may run the app twice)
         seconds = app.settings.tournament_check_seconds
         job = functools.partial(self.step_all, app)
         async with repeated(job, lambda: seconds, "stepping the tournaments", self._wake):
