@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, get_args
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
@@ -45,6 +45,7 @@ from ..db.models import Base, GameStatus, utcnow
 from ..people.relations import are_friends
 from ..play.live_games import LiveGame
 from ..settings import Settings
+from ..workers.periodic import repeated
 from . import push
 
 log = logging.getLogger(__name__)
@@ -251,6 +252,27 @@ class Reach:
         # (``listening``), made there so that it belongs to the server's event loop.
         self._heard: asyncio.Queue[News] | None = None
         self._vapid: Any = None
+        # Who chose news of a turn or of a friend's invitation, the news a game's change
+        # brings: a move of anyone else costs nothing here. Read when the server starts and
+        # every reach_check_seconds (a choice made in another process counts from then),
+        # and at once for a choice made in this process (``chose``).
+        self._choosers: set[int] = set()
+
+    def chose(self, user_id: int, turns_or_challenges: bool) -> None:
+        """``user_id`` has just chosen (in this process) whether to hear of turns or of
+        friends' invitations."""
+        if turns_or_challenges:
+            self._choosers.add(user_id)
+        else:
+            self._choosers.discard(user_id)
+
+    def _read_choosers(self) -> set[int]:
+        with self.sessions() as db:
+            wanted = or_(ReachChoices.turn.is_(True), ReachChoices.challenge.is_(True))
+            return set(db.scalars(select(ReachChoices.user_id).where(wanted)))
+
+    async def _refresh_choosers(self) -> None:
+        self._choosers = await asyncio.to_thread(self._read_choosers)
 
     async def vapid(self) -> Any:
         """The server's VAPID key (read once: it never changes once made)."""
@@ -264,10 +286,11 @@ class Reach:
 
     def changed(self, live: LiveGame, *, relayed: bool) -> None:
         # Relayed: the process that made the change heard it. No queue: not running.
-        if relayed or self._heard is None:
+        if relayed or self._heard is None or not self._choosers:
             return
         for news in turn_news(live, self.now()):
-            self._heard.put_nowait(news)
+            if news.user_id in self._choosers:
+                self._heard.put_nowait(news)
 
     def loaded(self, live: LiveGame) -> None:
         pass  # read from the database: nothing new happened
@@ -321,8 +344,10 @@ class Reach:
         queue: asyncio.Queue[News] = asyncio.Queue()
         self._heard = queue
         task = asyncio.get_running_loop().create_task(self._keep_draining(queue))
+        seconds = self.settings.reach_check_seconds
         try:
-            yield
+            async with repeated(self._refresh_choosers, lambda: seconds, "reading news choices"):
+                yield
         finally:
             self._heard = None
             task.cancel()

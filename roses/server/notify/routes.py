@@ -450,7 +450,9 @@ async def get_reach(user: CurrentUser, sessions: Sessions) -> ReachChoicesOut:
 
 
 @router.put("/settings/reach", tags=["notifications"])
-async def put_reach(body: ReachChoicesIn, user: CurrentUser, sessions: Sessions) -> ReachChoicesOut:
+async def put_reach(
+    body: ReachChoicesIn, user: CurrentUser, sessions: Sessions, request: Request
+) -> ReachChoicesOut:
     """Choose what I hear of by web push and webhook (all four at once)."""
 
     def write() -> ReachChoicesOut:
@@ -460,7 +462,9 @@ async def put_reach(body: ReachChoicesIn, user: CurrentUser, sessions: Sessions)
             row.tournament, row.challenge = body.tournament, body.challenge
             return _reach_json(db, user.id)
 
-    return await asyncio.to_thread(write)
+    answer = await asyncio.to_thread(write)
+    services(request).reach.chose(user.id, body.turn or body.challenge)
+    return answer
 
 
 @router.post("/push/subscriptions", status_code=201, tags=["notifications"])
