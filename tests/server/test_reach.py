@@ -32,7 +32,7 @@ from roses.server import Settings, create_app
 from roses.server.db.engine import make_engine, session_factory
 from roses.server.db.models import Seat, User
 from roses.server.db.store import read_game
-from roses.server.notify import outbox
+from roses.server.notify import outbox, reach
 from roses.server.notify.deadline_warnings import send_warnings
 from roses.server.notify.reach import OutboxMessage, PushSubscription, tell
 from roses.server.notify.webhooks import SIGNATURE_HEADER
@@ -481,3 +481,28 @@ def test_a_sealed_plan_is_in_no_message(client: TestClient, receiver: Receiver) 
         assert body["game_id"] == game_id and body["player"] == two.name
         assert json.dumps(plan) not in message.body.decode()
         assert not set(orders) & {str(value) for value in body.values()}
+
+
+def test_a_choice_made_in_another_process_counts_from_the_next_reading(
+    client: TestClient, receiver: Receiver
+) -> None:
+    """Only the people who chose turns (or invitations) are looked for when a game
+    changes; a choice written by another process (here: straight to the database) counts
+    once this process reads the choices again, every reach_check_seconds."""
+    red, white = sign_up(client), sign_up(client)
+    subscribe(white, receiver)  # a browser, but no choice yet: a turn is no news
+    game = to_white(client, red, white)
+    advance(31)
+    assert send_due(client) == 0 and outcomes(client) == []
+    app = services(client)
+    with app.sessions.begin() as db:  # as another process would
+        user = db.scalar(select(User).where(User.name == white.name))
+        assert user is not None
+        reach.choices_for(db, user.id).turn = True
+    assert send_due(client) == 0  # not read yet: this process does not know
+    client.portal.call(app.reach.refresh_choosers)  # type: ignore[union-attr]
+    white_game = white.game(game["id"])
+    game = act(white, white_game, white_game["state"]["legal_moves"][0])
+    game = act(red, red.game(game["id"]), red.game(game["id"])["state"]["legal_moves"][0])
+    advance(31)
+    assert send_due(client) == 1 and outcomes(client) == [("turn", "sent", 1)]

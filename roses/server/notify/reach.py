@@ -271,7 +271,8 @@ class Reach:
             wanted = or_(ReachChoices.turn.is_(True), ReachChoices.challenge.is_(True))
             return set(db.scalars(select(ReachChoices.user_id).where(wanted)))
 
-    async def _refresh_choosers(self) -> None:
+    async def refresh_choosers(self) -> None:
+        """Read again who chose news of turns or invitations (every reach_check_seconds)."""
         self._choosers = await asyncio.to_thread(self._read_choosers)
 
     async def vapid(self) -> Any:
@@ -346,7 +347,7 @@ class Reach:
         task = asyncio.get_running_loop().create_task(self._keep_draining(queue))
         seconds = self.settings.reach_check_seconds
         try:
-            async with repeated(self._refresh_choosers, lambda: seconds, "reading news choices"):
+            async with repeated(self.refresh_choosers, lambda: seconds, "reading news choices"):
                 yield
         finally:
             self._heard = None
