@@ -227,20 +227,19 @@ def append_actions(db: Session | Connection, changes: list[Change]) -> None:
             )
         _write_clocks(db, change.game_id, change.clocks)
     now = utcnow()
-    db.execute(
-        _LOG_ACTION,
-        [
-            {
-                "game_id": change.game_id,
-                "number": change.number,
-                "seat": change.seat,
-                "action": change.action,
-                "version": change.based_on + 1,
-                "created_at": now,
-            }
-            for change in changes
-        ],
-    )
+    db.execute(_LOG_ACTION, [_log_row(change, now) for change in changes])
+
+
+def _log_row(change: Change, now: datetime) -> dict[str, Any]:
+    """The action log's row of ``change``, made at ``now``."""
+    return {
+        "game_id": change.game_id,
+        "number": change.number,
+        "seat": change.seat,
+        "action": change.action,
+        "version": change.based_on + 1,
+        "created_at": now,
+    }
 
 
 def _append_on_cursor(connection: Connection, changes: list[Change]) -> None:
@@ -261,19 +260,7 @@ def _append_on_cursor(connection: Connection, changes: list[Change]) -> None:
             cursor.execute(advance.sql, advance.parameters(values))
             if cursor.rowcount != 1:
                 raise Conflict(_("another action was accepted at the same moment; reload"))
-        rows = [
-            log.parameters(
-                {
-                    "game_id": change.game_id,
-                    "number": change.number,
-                    "seat": change.seat,
-                    "action": change.action,
-                    "version": change.based_on + 1,
-                    "created_at": now,
-                }
-            )
-            for change in changes
-        ]
+        rows = [log.parameters(_log_row(change, now)) for change in changes]
         cursor.executemany(log.sql, rows)
     finally:
         cursor.close()
