@@ -44,6 +44,11 @@ def test_follow_message_block_and_unblock_in_two_browsers(
     ann.locator("#account").get_by_role("link", name="People").click()  # from the header
     expect(ann).to_have_url(f"{server.url}/people")
     ann.get_by_label("Name of the player to follow").fill(bob_name)
+    # A change heard meanwhile redraws the lists and keeps the name half typed.
+    carol_name = f"carol-{suffix}"
+    assert api_user(server.url, carol_name).put(f"/api/people/follows/{ann_name}").status_code == 204
+    expect(ann.locator("#followers")).to_contain_text(carol_name)
+    expect(ann.get_by_label("Name of the player to follow")).to_have_value(bob_name)
     ann.get_by_role("button", name="Follow", exact=True).click()
     expect(ann.locator("#following")).to_contain_text(bob_name)
 

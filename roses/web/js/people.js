@@ -89,7 +89,8 @@ function list(title, id, items, empty) {
     items.length ? el("ul", { class: "people-list" }, items) : el("p", { class: "muted" }, empty));
 }
 
-// A name typed in: follow or block someone not in any list yet.
+// A name typed in: follow or block someone not in any list yet. Each form is made once and
+// moved into every redraw, so a name half typed survives a refresh heard from the socket.
 function nameForm(id, label, action, submit) {
   const input = el("input", { name: id, required: true, minlength: 2, maxlength: 24, "aria-label": label, placeholder: t("player's name") });
   return el("form", { class: "chat-form", novalidate: true, onsubmit: async (event) => {
@@ -101,13 +102,16 @@ function nameForm(id, label, action, submit) {
   } }, input, el("button", { type: "submit" }, submit));
 }
 
+const followForm = nameForm("follow-name", t("Name of the player to follow"), follow, t("Follow"));
+const blockForm = nameForm("block-name", t("Name of the player to block"), block, t("Block"));
+
 function draw(people) {
   const friendNames = new Set(people.friends.map((f) => f.name));
   replaceKeepingFocus(lists,
     list(t("Friends"), "friends", people.friends.map(friendRow),
       t("No friends yet. Follow a player: once they follow you back, you are friends.")),
     el("section", { class: "panel", id: "follow" }, el("h2", {}, t("Follow a player")),
-      nameForm("follow-name", t("Name of the player to follow"), follow, t("Follow"))),
+      followForm),
     list(t("You follow"), "following", people.following.filter((p) => !friendNames.has(p.name)).map((p) =>
       personRow(p.name, button(t("Unfollow"), () => unfollow(p.name), { "data-key": `unfollow-${p.name}` }),
         button(t("Block"), () => block(p.name), { "data-key": `block-${p.name}` }))),
@@ -120,7 +124,7 @@ function draw(people) {
       el("p", { class: "muted small" }, t("You and a player you block do not see each other's open games or table talk, cannot invite each other, join each other's games or write to each other. They are not told.")),
       people.blocked.length ? el("ul", { class: "people-list" }, people.blocked.map((who) =>
         personRow(who, button(t("Unblock"), () => unblock(who), { "data-key": `unblock-${who}` })))) : el("p", { class: "muted" }, t("Nobody.")),
-      nameForm("block-name", t("Name of the player to block"), block, t("Block"))),
+      blockForm),
     list(t("Muted at the table"), "muted", people.muted.map((who) =>
       personRow(who, button(t("Unmute"), () => unmute(who), { "data-key": `unmute-${who}` }))),
     t("Nobody.")));
