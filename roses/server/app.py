@@ -148,6 +148,7 @@ async def running(services: Services) -> AsyncIterator[None]:
             services.relay.on_account(functools.partial(account_news, services))
             await services.relay.start()
             jobs.push_async_callback(services.relay.stop)
+            presence.greet(services)
         jobs.push_async_callback(services.analyses.stop)
         await services.bots.resume_all(services.sessions)
         jobs.push_async_callback(services.bots.stop)

@@ -46,7 +46,8 @@ def test_follow_message_block_and_unblock_in_two_browsers(
     ann.get_by_label("Name of the player to follow").fill(bob_name)
     # A change heard meanwhile redraws the lists and keeps the name half typed.
     carol_name = f"carol-{suffix}"
-    assert api_user(server.url, carol_name).put(f"/api/people/follows/{ann_name}").status_code == 204
+    carol_api = api_user(server.url, carol_name)
+    assert carol_api.put(f"/api/people/follows/{ann_name}").status_code == 204
     expect(ann.locator("#followers")).to_contain_text(carol_name)
     expect(ann.get_by_label("Name of the player to follow")).to_have_value(bob_name)
     ann.get_by_role("button", name="Follow", exact=True).click()

@@ -62,3 +62,25 @@ def test_presence_is_told_once_per_change_and_merges_the_other_processes() -> No
     assert hub.online(7) and hub.games_watched(7) == set()  # still there in "third"
     hub.heard_presence("third", 7, False, [], 2e12)
     assert not hub.online(7) and hub.left_at(7) == 2e12
+
+
+def test_the_processes_that_must_hear_of_a_game_follow_what_they_tell() -> None:
+    """Where a game's change must go: the processes holding a socket of the game, or a
+    socket of one of its players; kept up as they tell of sockets opened and closed."""
+    hub = Hub(per_account=10, per_address=10)
+    assert hub.processes_for(5, {7, 8}) == set()
+    hub.heard_presence("b", 7, True, [], 0.0)  # player 7's lobby on b
+    hub.heard_presence("c", 9, True, [5], 0.0)  # a spectator of game 5 on c
+    hub.heard_presence("d", 10, True, [6], 0.0)  # someone else, elsewhere
+    assert hub.processes_for(5, {7, 8}) == {"b", "c"}
+    hub.heard_presence("c", 9, True, [6], 0.0)  # the spectator turned to game 6
+    assert hub.processes_for(5, {7, 8}) == {"b"} and hub.processes_for(6, ()) == {"c", "d"}
+    hub.heard_presence("b", 7, False, [], 1.0)
+    hub.heard_presence("c", 9, False, [], 1.0)
+    assert hub.processes_for(5, {7, 8}) == set() and hub.processes_for(6, ()) == {"d"}
+    lobby = Watcher(_Socket(), 8, "s")  # type: ignore[arg-type]
+    hub.watch_lobby(lobby)
+    board = Watcher(_Socket(), 8, "s")  # type: ignore[arg-type]
+    hub.watch_game(5, board)
+    assert hub.accounts_here() == {8: [5]}  # this process's own: told on a greeting
+    assert hub.processes_for(5, {8}) == set()  # never itself

@@ -72,15 +72,15 @@ def test_only_the_owner_applies_a_move_and_a_move_elsewhere_takes_the_game_over(
         assert lobby.receive_json()["type"] == "hello"
         assert socket.receive_json()["version"] == game["version"]  # the socket claimed it
         assert owners(a).owns(game["id"]) and not owners(b).owns(game["id"])
-        assert white_at_b.game(game["id"])["version"] == game["version"]  # b reads it
-        held = services_of(b.app).games.cached(game["id"])
-        assert held is not None
+        assert white_at_b.game(game["id"])["version"] == game["version"]  # b reads it,
+        assert services_of(b.app).games.cached(game["id"]) is None  # and does not keep it
+        # a knows from b's presence that White's lobby is there: a sends b the move.
+        people = services_of(a.app).games.cached(game["id"]).people()  # type: ignore[union-attr]
+        eventually(lambda: bool(services_of(a.app).hub.processes_for(game["id"], people)))
         after = act(red, game, opening(a, game))
         assert socket.receive_json()["version"] == after["version"]
-        # b heard of the move: it told White's lobby there and dropped its copy (not applied).
         assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}
-        assert services_of(b.app).games.cached(game["id"]) is None
-        assert held.version == game["version"] and held.actions == 0
+        assert services_of(b.app).games.cached(game["id"]) is None  # heard, not applied
         # White's move sent to b: b takes the game over, a lets go (its socket closes).
         moved = act(white_at_b, after, after["state"]["legal_moves"][0])
         assert moved["version"] == after["version"] + 1
@@ -92,6 +92,43 @@ def test_only_the_owner_applies_a_move_and_a_move_elsewhere_takes_the_game_over(
     again = act(red, moved, moved["state"]["legal_moves"][0])
     assert again["version"] == moved["version"] + 1
     assert owners(a).owns(game["id"]) and not owners(b).owns(game["id"])
+
+
+def test_an_action_reaches_only_the_processes_that_hold_its_sockets_or_its_players(
+    two: tuple[TestClient, TestClient], database_url: str, redis_url: str
+) -> None:
+    """The owner sends a move to the processes where the game's players have a page open,
+    as their presence says; a process started later learns that presence by greeting the
+    others; a process with nobody of the game never hears of its moves."""
+    a, b = two
+    red, white = sign_up(a), sign_up(a)
+    game = two_player_game(red, white)
+    white_at_b = Player(b, white.name, white.token)
+    channel = services_of(a.app).settings.redis_channel
+    later = Settings(database_url=database_url, redis_url=redis_url, redis_channel=channel,
+                     game_owners=True, process_name="c", bot_workers=1)  # fmt: skip
+    with white_at_b.websocket("/api/lobby/ws") as lobby, red.websocket(
+        f"/api/games/{game['id']}/ws"
+    ) as socket, TestClient(create_app(later)) as c:  # fmt: skip
+        assert lobby.receive_json()["type"] == "hello"
+        assert socket.receive_json()["version"] == game["version"]
+        people = services_of(a.app).games.cached(game["id"]).people()  # type: ignore[union-attr]
+        # c came after both sockets opened: the others' answers to its greeting tell it.
+        eventually(lambda: all(services_of(c.app).hub.online(person) for person in people))
+        heard_at_c: list[int] = []
+
+        async def passed(game_id: int, people: object) -> None:
+            heard_at_c.append(game_id)
+
+        services_of(c.app).games.passed = passed  # type: ignore[method-assign]
+        after = act(red, game, opening(a, game))
+        assert lobby.receive_json() == {"type": "lobby", "game_id": game["id"]}  # at b
+        time.sleep(0.5)  # c would have heard it by now, from the same publication
+        assert heard_at_c == []
+        assert services_of(a.app).hub.processes_for(game["id"], people) == {
+            services_of(b.app).relay.origin  # type: ignore[union-attr]
+        }
+        assert after["version"] == game["version"] + 1
 
 
 def test_bots_run_in_one_process_only(two: tuple[TestClient, TestClient]) -> None:

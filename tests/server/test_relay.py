@@ -84,7 +84,7 @@ def test_another_server_applies_a_relayed_move_to_its_own_state(
             # A move the second server never hears of, then one it does: a gap, read again.
             relay = services_of(first.app).relay
             with monkeypatch.context() as quiet:
-                quiet.setattr(relay, "publish", lambda *args: None)
+                quiet.setattr(relay, "publish", lambda *args, **named: None)
                 unheard = act(white, after, pushed["state"]["legal_moves"][0])
             last = act(red, unheard, unheard["state"]["legal_moves"][0])
             assert white_ws.receive_json()["game"]["version"] == last["version"]
@@ -150,6 +150,41 @@ def test_changes_cross_the_relay_whole_and_in_order(redis_url: str) -> None:
 
     heard = asyncio.run(run())
     assert heard == [*changes, (7, 41, True)]
+
+
+def test_an_action_sent_to_some_processes_reaches_them_alone(redis_url: str) -> None:
+    """``publish(..., to=...)``: each named process hears the action on its own channel, in
+    order; a process not named hears nothing of it, but still hears what goes to all."""
+    channel = f"roses-test-{uuid.uuid4().hex}"
+    now = datetime.now(UTC)
+    changes = [
+        Change(game_id=7, based_on=version, number=version, seat=0, action={"n": version},
+               to_act=[1], turn_since=now, status="active", result=None, clocks=(),
+               clock_due=None)
+        for version in range(3)
+    ]  # fmt: skip
+
+    async def run() -> tuple[_Heard, _Heard, _Heard]:
+        heard = _Heard(), _Heard(), _Heard()
+        sender = RedisRelay(redis_url, channel, _Heard())
+        relays = [RedisRelay(redis_url, channel, one) for one in heard]
+        for relay in (*relays, sender):
+            await relay.start()
+        for change in changes:
+            sender.publish(7, change.based_on + 1, change, {3}, to={r.origin for r in relays[:2]})
+        sender.publish(7, 4)  # a version, to every process
+        deadline = asyncio.get_running_loop().time() + 20
+        while any(len(one.heard) < (4, 4, 1)[i] for i, one in enumerate(heard)):
+            assert asyncio.get_running_loop().time() < deadline, [one.heard for one in heard]
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # anything more would have come by now
+        for relay in (*relays, sender):
+            await relay.stop()
+        return heard
+
+    first, second, bystander = asyncio.run(run())
+    assert first.heard == second.heard == [*changes, (7, 4, True)]
+    assert bystander.heard == [(7, 4, True)]
 
 
 def _two_servers(database_url: str, redis_url: str) -> tuple[TestClient, TestClient]:

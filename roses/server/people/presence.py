@@ -4,8 +4,11 @@ away (their last page closed within ``AWAY_SECONDS``) or offline.
 
 Read from the sockets (``Hub``) and the games' seats. With several server processes each
 tells the others through the relay when an account's sockets there change (``PRESENCE``
-news), so that every process answers the same. Friends' open pages hear
-``{"type": "presence"}`` on their lobby socket and read the list again.
+news), so that every process answers the same; a process that starts greets the others
+(``GREETING``), who answer with all their presence at once (``PRESENCE_ALL``). The owner of
+a game sends its moves by the same knowledge only to the processes that need them
+(``Hub.processes_for``). Friends' open pages hear ``{"type": "presence"}`` on their lobby
+socket and read the list again.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from .relations import friend_ids
 
 AWAY_SECONDS = 10 * 60
 PRESENCE = "presence"  # the relay's news of an account's sockets in one process
+GREETING = "presence-greeting"  # a process has started: tell it all your presence
+PRESENCE_ALL = "presence-all"  # one process's whole presence: {user: [games watched]}
 Status = Literal["online", "playing", "away", "offline"]
 
 
@@ -71,8 +76,22 @@ async def tell_friends(app: Services, user_id: int) -> None:
     app.hub.notify_lobbies(await asyncio.to_thread(read), {"type": "presence"})
 
 
+def greet(app: Services) -> None:
+    """This process has just started: ask the others for their presence."""
+    if app.relay is not None:
+        app.relay.publish_account({GREETING: app.relay.origin})
+
+
 async def heard(app: Services, news: dict[str, Any]) -> None:
     """News of an account's sockets in another process (``relay.on_account``)."""
+    if GREETING in news and app.relay is not None:
+        accounts = {str(user): games for user, games in app.hub.accounts_here().items()}
+        everything = {"process": app.relay.origin, "accounts": accounts, "at": time.time()}
+        app.relay.publish_account({PRESENCE_ALL: everything})
+    if PRESENCE_ALL in news:
+        told = news[PRESENCE_ALL]
+        for user, games in told["accounts"].items():
+            app.hub.heard_presence(told["process"], int(user), True, games, float(told["at"]))
     if PRESENCE in news:
         told = news[PRESENCE]
         user_id = int(told["user"])
@@ -87,7 +106,8 @@ class Presence:
 
     def __init__(self, app: Services) -> None:
         self.app = app
-        self.process = uuid.uuid4().hex
+        # The relay's name for this process: the one its messages reach it by.
+        self.process = app.relay.origin if app.relay is not None else uuid.uuid4().hex
         self._tasks: set[asyncio.Task[None]] = set()
 
     def changed(self, user_id: int) -> None:

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import time
 from collections import Counter, OrderedDict, defaultdict, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any, cast
 
 from starlette.requests import HTTPConnection
@@ -136,6 +136,10 @@ class Hub:
         # What the other server processes told of their sockets (``heard_presence``): per
         # process, the accounts with a socket open there and the games they watch there.
         self._elsewhere: dict[str, dict[int, set[int]]] = defaultdict(dict)
+        # The same, turned round: which processes hold an account's sockets, and which
+        # watch a game (``processes_for``: where a game's news must go).
+        self._account_processes: dict[int, set[str]] = defaultdict(set)
+        self._game_processes: dict[int, Counter[str]] = defaultdict(Counter)
         self.presence_listeners: list[Callable[[int], None]] = []
 
     def refusal(self, watcher: Watcher) -> str | None:
@@ -210,9 +214,7 @@ class Hub:
 
     def online(self, user_id: int) -> bool:
         """Whether the account has a socket open in any process."""
-        return user_id in self._by_account or any(
-            user_id in accounts for accounts in self._elsewhere.values()
-        )
+        return user_id in self._by_account or user_id in self._account_processes
 
     def games_watched(self, user_id: int) -> set[int]:
         """The games the account has open, in any process."""
@@ -229,12 +231,35 @@ class Hub:
         self, process: str, user_id: int, online: bool, games: list[int], at: float
     ) -> None:
         """Another process told of the account's sockets there."""
+        for game_id in self._elsewhere[process].pop(user_id, ()):
+            _uncount(self._game_processes[game_id], process)
+            if not self._game_processes[game_id]:
+                del self._game_processes[game_id]
         if online:
             self._elsewhere[process][user_id] = set(games)
+            self._account_processes[user_id].add(process)
+            for game_id in games:
+                self._game_processes[game_id][process] += 1
         else:
-            self._elsewhere[process].pop(user_id, None)
+            processes = self._account_processes.get(user_id, set())
+            processes.discard(process)
+            if not processes:
+                self._account_processes.pop(user_id, None)
             if not self.online(user_id):
                 self._left[user_id] = max(at, self._left.get(user_id, 0.0))
+
+    def processes_for(self, game_id: int, user_ids: Iterable[int]) -> set[str]:
+        """The other processes that hold a socket of the game or a lobby of one of
+        ``user_ids`` (its players): those that must hear of its change."""
+        found = set(self._game_processes.get(game_id, ()))
+        for user_id in user_ids:
+            found |= self._account_processes.get(user_id, set())
+        return found
+
+    def accounts_here(self) -> dict[int, list[int]]:
+        """Each account with a socket open in this process, and the games it watches here
+        (all of this process's presence, for a process that has just started)."""
+        return {user: sorted(self._watching.get(user, ())) for user in self._by_account}
 
     def game_watchers(self, game_id: int) -> list[Watcher]:
         return list(self._games.get(game_id, ()))

@@ -394,8 +394,12 @@ class LiveGames:
             raise
         finally:
             del self._loading[game_id]
-        self._games[game_id] = live
         future.set_result(live)
+        # Read for a request by a process that does not own it: not kept, since the owner
+        # tells its moves only to the processes that hold its sockets (``relay``).
+        owners = self.owners
+        if not owners.exclusive or owners.owns(game_id) or self.listener.watched(game_id):
+            self._games[game_id] = live
         self.listener.loaded(live)
         while len(self._games) > self._capacity:
             _, oldest = self._games.popitem(last=False)

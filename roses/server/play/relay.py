@@ -10,6 +10,13 @@ action (a sealed plan) travels through it, a view never does. Notes about a game
 not changes of it (a chat message, a rematch offer) travel whole too, and so does news of
 an account that every process must honour at once (a session signed out: its sockets close
 everywhere; ``accounts.sign_outs``).
+
+Everything goes to every process on the shared channel but the actions of a game that has
+an owner (``owners``): the owner sends each only to the processes that hold a socket of
+that game or a lobby of one of its players (``publish(..., to=...)``, from the presence
+each process tells: ``Hub.processes_for``), on each one's own channel
+(``<channel>:to:<process>``). The others never hear of it, so an added process does not
+pay for every move of the cluster.
 """
 
 from __future__ import annotations
@@ -72,6 +79,11 @@ def _text(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
+def _listed(messages: list[str]) -> str:
+    """Messages already encoded, as one JSON list."""
+    return "[" + ",".join(messages) + "]"
+
+
 def change_from_json(data: dict[str, Any]) -> Change:
     due = data["clock_due"]
     clocks = tuple(SeatClock(**_moments(clock)) for clock in data["clocks"])
@@ -98,9 +110,10 @@ class RedisRelay:
         self._redis = Redis.from_url(url)
         self._channel = channel
         self._games = games
-        self._origin = uuid.uuid4().hex  # this process: it ignores its own messages
+        self.origin = uuid.uuid4().hex  # this process: it ignores its own messages
         self._listener: asyncio.Task[None] | None = None
-        self._outbox: list[tuple[int | None, str]] = []  # (game, message) not yet published
+        # (channel, game, message) not yet published
+        self._outbox: list[tuple[str, int | None, str]] = []
         self._publisher: asyncio.Task[None] | None = None
         self._on_remote_note: Callable[[int, dict[str, Any]], Awaitable[None]] | None = None
         self._on_account: Callable[[dict[str, Any]], Awaitable[None]] | None = None
@@ -116,7 +129,7 @@ class RedisRelay:
 
     async def start(self) -> None:
         pubsub = self._redis.pubsub()
-        await pubsub.subscribe(self._channel)
+        await pubsub.subscribe(self._channel, self.channel_of(self.origin))
         self._listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
 
     async def stop(self) -> None:
@@ -127,17 +140,30 @@ class RedisRelay:
             await asyncio.gather(self._publisher, return_exceptions=True)
         await self._redis.aclose()
 
+    def channel_of(self, process: str) -> str:
+        """The channel of the messages for one process alone."""
+        return f"{self._channel}:to:{process}"
+
     def publish(
-        self, game_id: int, version: int, change: Change | None = None, people: Iterable[int] = ()
+        self,
+        game_id: int,
+        version: int,
+        change: Change | None = None,
+        people: Iterable[int] = (),
+        to: Iterable[str] | None = None,
     ) -> None:
         """Tell the others that the game is at ``version`` (by ``change``, if that is
         known; ``people``: whose lobbies hear of it), without holding up the caller (the
-        game's writer)."""
+        game's writer): every process, or only the processes ``to``."""
         content: dict[str, Any] = {"version": version}
         if change is not None:
             content["change"] = change_json(change)
             content["people"] = sorted(people)
-        self._send(game_id, content)
+        if to is None:
+            self._send(game_id, content)
+            return
+        for process in sorted(to):
+            self._send(game_id, content, self.channel_of(process))
 
     def publish_note(self, game_id: int, note: dict[str, Any]) -> None:
         """Pass a note about a game (not a change of it) to the others' watchers."""
@@ -147,12 +173,12 @@ class RedisRelay:
         """Pass news of an account (a session ended, say) to the other processes."""
         self._send(None, {"account": news})
 
-    def _send(self, game_id: int | None, content: dict[str, Any]) -> None:
+    def _send(self, game_id: int | None, content: dict[str, Any], channel: str = "") -> None:
         """Queue a message for the one publisher task: messages leave in the order they
-        were made (a game's versions in order), those made meanwhile as one (a JSON list:
-        each process reads and wakes once for all of them)."""
-        message = dumps({"game": game_id, **content, "origin": self._origin})
-        self._outbox.append((game_id, message))
+        were made (a game's versions in order), those made meanwhile for one channel as one
+        (a JSON list: each process reads and wakes once for all of them)."""
+        message = dumps({"game": game_id, **content, "origin": self.origin})
+        self._outbox.append((channel or self._channel, game_id, message))
         if self._publisher is None:
             self._publisher = asyncio.get_running_loop().create_task(self._publish_all())
 
@@ -160,14 +186,23 @@ class RedisRelay:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
+                by_channel: dict[str, list[str]] = {}
+                for channel, _, message in batch:
+                    by_channel.setdefault(channel, []).append(message)
+                published = [
+                    (channel, messages[0] if len(messages) == 1 else _listed(messages))
+                    for channel, messages in by_channel.items()
+                ]
                 try:
-                    if len(batch) == 1:
-                        await self._redis.publish(self._channel, batch[0][1])
+                    if len(published) == 1:
+                        await self._redis.publish(*published[0])
                     else:
-                        together = "[" + ",".join(message for _, message in batch) + "]"
-                        await self._redis.publish(self._channel, together)
+                        async with self._redis.pipeline(transaction=False) as pipe:
+                            for channel, text in published:
+                                pipe.publish(channel, text)
+                            await pipe.execute()
                 except RedisError as error:  # the moves stand; others catch up later
-                    games = sorted({game for game, _ in batch if game is not None})
+                    games = sorted({game for _, game, _ in batch if game is not None})
                     log.warning("could not tell the other servers about games %s: %s", games, error)
         finally:
             self._publisher = None
@@ -178,7 +213,7 @@ class RedisRelay:
                 continue
             data = orjson.loads(message["data"])
             for item in data if isinstance(data, list) else (data,):
-                if item["origin"] == self._origin:
+                if item["origin"] == self.origin:
                     continue
                 try:
                     await self._hear(item)

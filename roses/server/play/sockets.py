@@ -82,7 +82,11 @@ def announce(app: Services, live: LiveGame, *, relayed: bool = False) -> None:
         change = live.last_change
         if change is not None and change.based_on + 1 != live.version:
             change = None  # not the change that made this version
-        app.relay.publish(live.id, live.version, change, live.people())
+        people = live.people()
+        # With owners, an action goes only where the game's sockets or its players' lobbies
+        # are (no other process holds the game); the rest, rarer, to every process.
+        to = app.hub.processes_for(live.id, people) if owners.exclusive and change else None
+        app.relay.publish(live.id, live.version, change, people, to=to)
 
 
 class Announcer:
