@@ -84,3 +84,37 @@ def test_the_processes_that_must_hear_of_a_game_follow_what_they_tell() -> None:
     hub.watch_game(5, board)
     assert hub.accounts_here() == {8: [5]}  # this process's own: told on a greeting
     assert hub.processes_for(5, {8}) == set()  # never itself
+
+
+def test_a_process_with_no_page_open_reads_no_friends_on_a_change_of_presence() -> None:
+    """News of someone's presence concerns only their friends' open pages: a process with
+    no lobby socket skips the database; one with a page open reads the friends and tells
+    them."""
+    from types import SimpleNamespace
+
+    from roses.server.people.presence import tell_friends
+
+    hub = Hub(per_account=10, per_address=10)
+    reads: list[int] = []
+
+    class _Session:
+        def __enter__(self) -> _Session:
+            reads.append(1)
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            pass
+
+        def execute(self, *_: object) -> list[Any]:
+            return []
+
+        def scalars(self, *_: object) -> list[int]:
+            return [8]
+
+    app: Any = SimpleNamespace(hub=hub, sessions=_Session)
+    asyncio.run(tell_friends(app, 7))
+    assert reads == []
+    lobby = Watcher(_Socket(), 8, "s")  # type: ignore[arg-type]
+    hub.watch_lobby(lobby)
+    asyncio.run(tell_friends(app, 7))
+    assert reads == [1]

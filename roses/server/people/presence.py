@@ -67,7 +67,10 @@ def presence(app: Services, db: Session, user_ids: list[int]) -> dict[int, dict[
 
 
 async def tell_friends(app: Services, user_id: int) -> None:
-    """``user_id``'s friends' open pages in this process: read the presence again."""
+    """``user_id``'s friends' open pages in this process: read the presence again. A
+    process where no page is open has nobody to tell (and reads nothing)."""
+    if not app.hub.lobbies_open():
+        return
 
     def read() -> set[int]:
         with app.sessions() as db:

@@ -270,6 +270,10 @@ class Hub:
         for watcher in self._games.get(game_id, ()):
             watcher.close()
 
+    def lobbies_open(self) -> bool:
+        """Whether any page has its lobby socket open in this process."""
+        return bool(self._lobbies)
+
     def notify_lobbies(self, user_ids: set[int], message: dict[str, Any]) -> None:
         text: str | None = None
         for user_id in user_ids:
