@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,8 @@ from roses.roseking import PASS_MOVE, Board
 from roses.server import Settings, create_app
 from roses.server.accounts import quotas
 from roses.server.accounts.users import SESSION_COOKIE
+from roses.server.db.engine import make_engine
+from roses.server.db.migrate import upgrade
 from roses.server.db.models import Game
 from roses.server.db.store import read_game
 from roses.server.lobby import creating
@@ -90,9 +93,21 @@ def redis_url() -> str:
     return REDIS_URL
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite database migrated once for the run: each test's starts as a copy of it."""
+    path = tmp_path_factory.mktemp("migrated") / "roses.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    engine.dispose()
+    return path
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database at the newest schema (``sqlite_url``: one with no schema)."""
     if request.param == "sqlite":
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), tmp_path / "roses.sqlite3")
         return f"sqlite:///{tmp_path / 'roses.sqlite3'}"
     return str(request.getfixturevalue("postgres_url"))
 
