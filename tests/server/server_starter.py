@@ -21,8 +21,8 @@ from typing import Any
 import uvicorn.protocols.websockets.websockets_sansio_impl  # noqa: F401
 
 import roses.cli
-import roses.cli.serve  # noqa: F401
-import roses.server.app  # noqa: F401
+import roses.cli.serve
+import roses.server.app
 from roses.server.lobby import creating
 from tests.server.seeded_roses import seeded_deals
 
@@ -56,7 +56,7 @@ def _serve(request: dict[str, Any]) -> None:
         if request["deals"] is not None:
             creating.deal_seed = seeded_deals(request["deals"])
         code = roses.cli.main(request["argv"])
-    except BaseException:  # noqa: BLE001 - whatever happens, the child ends here
+    except BaseException:  # whatever happens, the child ends here
         import traceback
 
         traceback.print_exc()
