@@ -125,17 +125,34 @@ def peak_rss_mib(pid: int) -> float | None:
     return None
 
 
-def thread_stats(pid: int) -> tuple[float, int]:
-    """Over all threads of ``pid`` now alive: seconds spent runnable but waiting for a CPU
+ThreadStats = dict[int, tuple[float, int]]
+
+
+def thread_stats(pid: int) -> ThreadStats:
+    """Each thread of ``pid`` now alive: seconds spent runnable but waiting for a CPU
     (/proc/PID/task/TID/schedstat), and context switches (voluntary + involuntary)."""
-    waited, switches = 0.0, 0
+    found: ThreadStats = {}
     with suppress(OSError):
         for task in Path(f"/proc/{pid}/task").iterdir():
             with suppress(OSError, ValueError, IndexError):
-                waited += int((task / "schedstat").read_text().split()[1]) / 1e9
+                waited = int((task / "schedstat").read_text().split()[1]) / 1e9
+                switches = 0
                 for line in (task / "status").read_text().splitlines():
                     if "ctxt_switches:" in line:
                         switches += int(line.split()[1])
+                found[int(task.name)] = (waited, switches)
+    return found
+
+
+def thread_growth(before: ThreadStats, after: ThreadStats) -> tuple[float, int]:
+    """Waits and switches between two readings, over the threads alive at the second (a
+    thread started meanwhile counts from nothing; one that ended meanwhile is not counted,
+    rather than taking its whole life off the sum)."""
+    waited, switches = 0.0, 0
+    for tid, (wait, switch) in after.items():
+        first = before.get(tid, (0.0, 0))
+        waited += wait - first[0]
+        switches += switch - first[1]
     return waited, switches
 
 
@@ -150,9 +167,8 @@ class CpuSnapshot:
     servers: list[float]
     bot_workers: dict[int, float]
     generators: list[float]
-    server_waits: list[float]  # run-queue waits
-    server_switches: list[int]
-    generator_waits: list[float]
+    server_threads: list[ThreadStats]  # run-queue waits and switches
+    generator_threads: list[ThreadStats]
 
 
 # -- the servers and the database -------------------------------------------------------------
@@ -414,6 +430,10 @@ def figures(run: Run) -> dict[str, Any]:
             for pid in after.bot_workers
         )
         generator_cpu = [b - a for a, b in zip(before.generators, after.generators, strict=True)]
+        server_threads = zip(before.server_threads, after.server_threads, strict=True)
+        growths = [thread_growth(a, b) for a, b in server_threads]
+        server_waited = sum(waited for waited, _ in growths)
+        server_switches = sum(switches for _, switches in growths)
         out |= {
             "server_cpu_percent": [round(100 * c / seconds, 1) for c in server_cpu],
             "server_cpu_ms_per_move": round(1000 * sum(server_cpu) / moves, 2) if moves else None,
@@ -424,19 +444,15 @@ def figures(run: Run) -> dict[str, Any]:
             ],
             # Time the server's threads were ready to run but waited for a CPU (the machine
             # is shared), and how often its threads switched (thread hand-offs, waits).
-            "server_cpu_wait_ms_per_move": round(
-                1000 * (sum(after.server_waits) - sum(before.server_waits)) / moves, 2
-            )
+            "server_cpu_wait_ms_per_move": round(1000 * server_waited / moves, 2)
             if moves
             else None,
-            "server_context_switches_per_move": round(
-                (sum(after.server_switches) - sum(before.server_switches)) / moves, 1
-            )
+            "server_context_switches_per_move": round(server_switches / moves, 1)
             if moves
             else None,
             "generator_cpu_wait_percent": [
-                round(100 * (b - a) / seconds, 1)
-                for a, b in zip(before.generator_waits, after.generator_waits, strict=True)
+                round(100 * thread_growth(a, b)[0] / seconds, 1)
+                for a, b in zip(before.generator_threads, after.generator_threads, strict=True)
             ],
             "bot_workers_cpu_percent": round(100 * bot_cpu / seconds, 1),
             "generator_cpu_percent": [round(100 * c / seconds, 1) for c in generator_cpu],
@@ -658,9 +674,8 @@ def snapshot(servers: list[Server], generators: list[int]) -> CpuSnapshot:
         servers=[cpu_seconds(s.process.pid) or 0.0 for s in servers],
         bot_workers=bots,
         generators=[cpu_seconds(pid) or 0.0 for pid in generators],
-        server_waits=[thread_stats(s.process.pid)[0] for s in servers],
-        server_switches=[thread_stats(s.process.pid)[1] for s in servers],
-        generator_waits=[thread_stats(pid)[0] for pid in generators],
+        server_threads=[thread_stats(s.process.pid) for s in servers],
+        generator_threads=[thread_stats(pid) for pid in generators],
     )
 
 
