@@ -24,8 +24,8 @@ The think time is short by default so that the offered load approaches what the 
 can serve: on 2 cores the load generators, HAProxy, PostgreSQL and Redis share the cores
 with the servers, so throughput cannot grow far as processes are added; the CPU per move
 says what adding processes costs. It prints one JSON line per process count and a table;
-it records nothing (benchmarks/results/ is written by the lead on an idle machine). With
-the defaults it runs 3 to 4 minutes.
+it records nothing: its figures go into docs/scaling.md with the commit they were measured
+on, from an otherwise idle machine. With the defaults it runs 3 to 4 minutes.
 """
 
 from __future__ import annotations
