@@ -54,9 +54,9 @@ def test_choose_stops_once_no_move_can_overtake_the_leader() -> None:
 def test_choose_stops_early_under_a_time_budget_too() -> None:
     board = Board.from_position(LAST_STONE_FOR_RED)
     searcher = bot(iterations=None, time_limit=2.0)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU, not waits for a CPU on a loaded machine
     assert searcher.choose(board.view(0)) == Move.from_str("E3")
-    assert time.perf_counter() - start < 1.5
+    assert time.process_time() - start < 1.5
 
 
 def test_mcts_keeps_to_its_time_budget() -> None:

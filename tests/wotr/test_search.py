@@ -171,9 +171,9 @@ def test_the_search_answers_within_its_time(players: int) -> None:
     game = planning_game(players, seed=7, turn=2)
     view = game.view(game.awaiting()[0])
     for limit in (0.1, 0.3):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU, not waits for a CPU on a loaded machine
         SearchBot(seed=1, time_limit=limit).act(view)
-        assert time.perf_counter() - start < limit * 1.5
+        assert time.process_time() - start < limit * 1.5
 
 
 def test_the_draft_lookahead_sees_nothing_hidden() -> None:
