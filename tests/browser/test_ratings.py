@@ -80,7 +80,8 @@ def test_the_leaderboard_shows_the_weng_lin_ratings_of_a_wars_of_the_roses_game_
     expected = rate(System.WENG_LIN, {}, keys, ranks, (0, 1, 2, 3))
 
     page.goto(server.url + "/ratings")
-    page.get_by_label("Game").select_option(label="Wars of the Roses, 4 players")
+    # Exact: the header's badge is labelled "0 games are waiting for you".
+    page.get_by_label("Game", exact=True).select_option(label="Wars of the Roses, 4 players")
     expect(page.locator(".rating-system")).to_contain_text("Weng-Lin (openskill)")
     rows = page.locator(".leaderboard tbody tr")
     expect(rows).to_have_count(3)  # me, and each bot once (random sat twice)
